@@ -1,0 +1,520 @@
+//! [`TraceBuilder`]: what importers fill, and `finish`, which turns it into a [`Trace`].
+
+use super::index::{LaneIndex, TrackIndex};
+use super::{
+    ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterTable, FlowTable, Format,
+    InstantTable, Metadata, ProcessId, ProcessTable, Ps, SliceId, SliceTable, StrId, StringTable,
+    TimeOrigin, Trace, TrackId, TrackKind, TrackTable, PS_PER_NS,
+};
+use crate::diagnostics::{Diagnostics, Severity};
+use hashbrown::HashMap;
+
+/// Lanes per track beyond which overlapping slices share the last lane.
+const MAX_LANES: usize = u16::MAX as usize;
+
+/// Accumulates one trace. Importers add processes, tracks, slices, instants, counter samples
+/// and flows in any order; `finish` sorts and indexes them.
+#[derive(Debug)]
+pub struct TraceBuilder {
+    trace: Trace,
+    category_ids: HashMap<StrId, CategoryId>,
+}
+
+impl TraceBuilder {
+    /// An empty builder for `format`.
+    pub fn new(format: Format) -> Self {
+        TraceBuilder {
+            trace: Trace {
+                format,
+                origin: TimeOrigin::default(),
+                strings: StringTable::default(),
+                categories: CategoryTable::default(),
+                processes: ProcessTable::default(),
+                tracks: TrackTable::default(),
+                slices: SliceTable::default(),
+                instants: InstantTable::default(),
+                counters: CounterTable::default(),
+                flows: FlowTable::default(),
+                args: ArgTable::default(),
+                metadata: Metadata::default(),
+                diagnostics: Diagnostics::default(),
+                source_events: 0,
+                index: TrackIndex::default(),
+            },
+            category_ids: HashMap::new(),
+        }
+    }
+
+    /// Sets the source-clock time (ns) that relative time 0 stands for. Times given to
+    /// `add_*` are relative to it; `finish` may move it to the earliest event.
+    pub fn set_origin_ns(&mut self, source_ns: i64) {
+        self.trace.origin.source_ns = source_ns;
+    }
+
+    /// Interns a string.
+    pub fn intern(&mut self, s: &str) -> StrId {
+        self.trace.strings.intern(s)
+    }
+
+    /// The strings interned so far.
+    pub fn strings(&self) -> &StringTable {
+        &self.trace.strings
+    }
+
+    /// Interns a category. Past 65,535 distinct categories the rest share the last id,
+    /// with a diagnostic.
+    pub fn category(&mut self, name: &str) -> CategoryId {
+        if name.is_empty() {
+            return CategoryId::NONE;
+        }
+        let sid = self.trace.strings.intern(name);
+        if let Some(&id) = self.category_ids.get(&sid) {
+            return id;
+        }
+        let names = &mut self.trace.categories.name;
+        if names.len() > u16::MAX as usize {
+            self.trace.diagnostics.report("category_limit", Severity::Info, || {
+                format!("category {name:?} shares the last category id")
+            });
+            return CategoryId(u16::MAX);
+        }
+        let id = CategoryId(names.len() as u16);
+        names.push(sid);
+        self.category_ids.insert(sid, id);
+        id
+    }
+
+    /// Adds a process group.
+    pub fn add_process(&mut self, name: &str, source_id: &str, sort_index: i64) -> ProcessId {
+        let p = &mut self.trace.processes;
+        let id = ProcessId(p.name.len() as u32);
+        let name = self.trace.strings.intern(name);
+        let source_id = self.trace.strings.intern(source_id);
+        let p = &mut self.trace.processes;
+        p.name.push(name);
+        p.source_id.push(source_id);
+        p.sort_index.push(sort_index);
+        id
+    }
+
+    /// Renames a process group (Chrome `process_name` may come after its events).
+    pub fn set_process_name(&mut self, process: ProcessId, name: &str) {
+        let name = self.trace.strings.intern(name);
+        self.trace.processes.name[process.index()] = name;
+    }
+
+    /// Sets a process group's sort key.
+    pub fn set_process_sort_index(&mut self, process: ProcessId, sort_index: i64) {
+        self.trace.processes.sort_index[process.index()] = sort_index;
+    }
+
+    /// Adds a timeline row to `process`.
+    pub fn add_track(
+        &mut self,
+        process: ProcessId,
+        name: &str,
+        source_id: &str,
+        sort_index: i64,
+        kind: TrackKind,
+    ) -> TrackId {
+        let id = TrackId(self.trace.tracks.name.len() as u32);
+        let name = self.trace.strings.intern(name);
+        let source_id = self.trace.strings.intern(source_id);
+        let t = &mut self.trace.tracks;
+        t.process.push(process);
+        t.name.push(name);
+        t.source_id.push(source_id);
+        t.sort_index.push(sort_index);
+        t.kind.push(kind);
+        id
+    }
+
+    /// Renames a track.
+    pub fn set_track_name(&mut self, track: TrackId, name: &str) {
+        let name = self.trace.strings.intern(name);
+        self.trace.tracks.name[track.index()] = name;
+    }
+
+    /// Sets a track's sort key.
+    pub fn set_track_sort_index(&mut self, track: TrackId, sort_index: i64) {
+        self.trace.tracks.sort_index[track.index()] = sort_index;
+    }
+
+    /// Appends an arg to the set under construction; close it with [`Self::finish_args`].
+    pub fn push_arg(&mut self, key: StrId, value: ArgValue) {
+        self.trace.args.push(key, value);
+    }
+
+    /// Closes the arg set under construction.
+    pub fn finish_args(&mut self) -> ArgSetId {
+        self.trace.args.finish_set()
+    }
+
+    /// Drops the args pushed since the last `finish_args`.
+    pub fn abandon_args(&mut self) {
+        self.trace.args.abandon_set()
+    }
+
+    /// Adds a slice. A negative duration is clamped to 0 and counted.
+    pub fn add_slice(
+        &mut self,
+        track: TrackId,
+        start: Ps,
+        dur: Ps,
+        name: StrId,
+        category: CategoryId,
+        args: ArgSetId,
+    ) -> SliceId {
+        let dur = if dur < 0 {
+            let name = self.trace.strings.get(name).to_owned();
+            self.trace.diagnostics.report("negative_duration", Severity::DataLoss, || {
+                format!("{name:?} has duration {dur} ps; drawn as 0")
+            });
+            0
+        } else {
+            dur
+        };
+        let s = &mut self.trace.slices;
+        let id = SliceId(s.start.len() as u32);
+        s.start.push(start);
+        s.dur.push(dur);
+        s.name.push(name);
+        s.track.push(track);
+        s.args.push(args);
+        s.category.push(category);
+        s.lane.push(0);
+        id
+    }
+
+    /// Adds an instant event.
+    pub fn add_instant(
+        &mut self,
+        track: TrackId,
+        time: Ps,
+        name: StrId,
+        category: CategoryId,
+        args: ArgSetId,
+    ) {
+        let t = &mut self.trace.instants;
+        t.time.push(time);
+        t.name.push(name);
+        t.track.push(track);
+        t.args.push(args);
+        t.category.push(category);
+    }
+
+    /// Adds a counter sample to a counter track.
+    pub fn add_counter_sample(&mut self, track: TrackId, time: Ps, value: f64) {
+        let c = &mut self.trace.counters;
+        c.track.push(track);
+        c.time.push(time);
+        c.value.push(value);
+    }
+
+    /// Adds a flow arrow between two slices (ids as returned by `add_slice`).
+    pub fn add_flow(&mut self, from: SliceId, to: SliceId, category: CategoryId) {
+        let f = &mut self.trace.flows;
+        f.from.push(from);
+        f.to.push(to);
+        f.category.push(category);
+    }
+
+    /// Number of slices added so far.
+    pub fn slice_count(&self) -> usize {
+        self.trace.slices.len()
+    }
+
+    /// Number of slices, instants and counter samples added so far.
+    pub fn placed_count(&self) -> usize {
+        self.trace.slices.len() + self.trace.instants.len() + self.trace.counters.len()
+    }
+
+    /// Counts source event records (see `Trace::source_events`).
+    pub fn count_source_events(&mut self, n: u64) {
+        self.trace.source_events += n;
+    }
+
+    /// File-level metadata.
+    pub fn metadata(&mut self) -> &mut Metadata {
+        &mut self.trace.metadata
+    }
+
+    /// Per-record diagnostics.
+    pub fn diagnostics(&mut self) -> &mut Diagnostics {
+        &mut self.trace.diagnostics
+    }
+
+    /// Sorts the tables, assigns lanes, moves the origin to the earliest event (whole ns)
+    /// and builds the per-track index.
+    pub fn finish(self) -> Trace {
+        let mut trace = self.trace;
+        rebase(&mut trace);
+        let order = sort_and_assign_lanes(&mut trace);
+        remap_flows(&mut trace.flows, &order);
+        sort_instants(&mut trace.instants);
+        sort_counters(&mut trace.counters);
+        trace.index = build_index(&trace);
+        trace
+    }
+}
+
+/// Shifts all times so the earliest is in [0, 1 ns), keeping the origin in whole ns.
+fn rebase(trace: &mut Trace) {
+    let Some((lo, _)) = trace.time_bounds() else { return };
+    let shift_ns = lo.div_euclid(PS_PER_NS);
+    if shift_ns == 0 {
+        return;
+    }
+    let shift = shift_ns * PS_PER_NS;
+    trace.origin.source_ns = trace.origin.source_ns.saturating_add(shift_ns);
+    for t in trace
+        .slices
+        .start
+        .iter_mut()
+        .chain(trace.instants.time.iter_mut())
+        .chain(trace.counters.time.iter_mut())
+    {
+        *t -= shift;
+    }
+}
+
+/// Sorts slices by (track, lane, start) and assigns lanes; returns `order` where
+/// `order[new] = old`.
+fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
+    let s = &mut trace.slices;
+    let n = s.len();
+    let mut order: Vec<u32> = (0..n as u32).collect();
+    order.sort_unstable_by_key(|&i| {
+        let i = i as usize;
+        (s.track[i], s.start[i], std::cmp::Reverse(s.dur[i]), i)
+    });
+    let mut lanes = vec![0u16; n];
+    let mut overlaps = 0u64;
+    let mut first_overlap: Option<(usize, usize)> = None;
+    let mut run_start = 0;
+    while run_start < n {
+        let track = s.track[order[run_start] as usize];
+        let mut run_end = run_start;
+        while run_end < n && s.track[order[run_end] as usize] == track {
+            run_end += 1;
+        }
+        assign_lanes_in_track(s, &order[run_start..run_end], &mut lanes[run_start..run_end], &mut |a, b| {
+            overlaps += 1;
+            first_overlap.get_or_insert((a, b));
+        });
+        run_start = run_end;
+    }
+    if overlaps > 0 {
+        let (a, b) = first_overlap.unwrap_or_default();
+        let example = format!(
+            "{:?} overlaps {:?} without nesting; moved to a sub-lane",
+            trace.strings.get(s.name[b]),
+            trace.strings.get(s.name[a]),
+        );
+        trace.diagnostics.report_many("overlap_sublane", Severity::Info, overlaps, example);
+    }
+    // Now sort by (track, lane, start): stable, so each lane stays in start order.
+    let mut by_lane: Vec<u32> = (0..n as u32).collect();
+    by_lane.sort_by_key(|&k| (s.track[order[k as usize] as usize], lanes[k as usize]));
+    let final_order: Vec<u32> = by_lane.iter().map(|&k| order[k as usize]).collect();
+    let final_lanes: Vec<u16> = by_lane.iter().map(|&k| lanes[k as usize]).collect();
+    permute(&mut s.start, &final_order);
+    permute(&mut s.dur, &final_order);
+    permute(&mut s.name, &final_order);
+    permute(&mut s.track, &final_order);
+    permute(&mut s.args, &final_order);
+    permute(&mut s.category, &final_order);
+    s.lane = final_lanes;
+    final_order
+}
+
+/// Lane assignment for the slices of one track, given in (start, longest first) order.
+/// A slice nested in the innermost open slice goes one lane below it; a slice that overlaps
+/// without nesting, or whose lane is taken, goes to the first free lane below (a sub-lane),
+/// and `on_overlap(open, this)` is called with old slice indices.
+fn assign_lanes_in_track(
+    s: &SliceTable,
+    order: &[u32],
+    lanes: &mut [u16],
+    on_overlap: &mut dyn FnMut(usize, usize),
+) {
+    let mut open: Vec<(Ps, u16, usize)> = Vec::new(); // (end, lane, old index)
+    let mut lane_end: Vec<Ps> = Vec::new();
+    for (k, &old) in order.iter().enumerate() {
+        let i = old as usize;
+        let (start, end) = (s.start[i], s.end(i));
+        while open.last().is_some_and(|&(e, _, _)| e <= start) {
+            open.pop();
+        }
+        let mut partial = false;
+        let base = match open.last() {
+            None => 0,
+            Some(&(e, lane, other)) => {
+                if e < end {
+                    partial = true;
+                    on_overlap(other, i);
+                }
+                lane as usize + 1
+            }
+        };
+        let mut lane = base;
+        while lane < lane_end.len() && lane_end[lane] > start && lane + 1 < MAX_LANES {
+            lane += 1;
+        }
+        if lane > base && !partial {
+            on_overlap(open.last().map_or(i, |o| o.2), i);
+        }
+        if lane == lane_end.len() {
+            lane_end.push(end);
+        } else {
+            lane_end[lane] = lane_end[lane].max(end);
+        }
+        lanes[k] = lane as u16;
+        open.push((end, lane as u16, i));
+    }
+}
+
+fn permute<T: Copy>(column: &mut Vec<T>, order: &[u32]) {
+    let permuted: Vec<T> = order.iter().map(|&i| column[i as usize]).collect();
+    *column = permuted;
+}
+
+fn remap_flows(flows: &mut FlowTable, order: &[u32]) {
+    if flows.is_empty() {
+        return;
+    }
+    let mut new_of_old = vec![0u32; order.len()];
+    for (new, &old) in order.iter().enumerate() {
+        new_of_old[old as usize] = new as u32;
+    }
+    for id in flows.from.iter_mut().chain(flows.to.iter_mut()) {
+        id.0 = new_of_old[id.index()];
+    }
+}
+
+fn sort_instants(t: &mut InstantTable) {
+    let mut order: Vec<u32> = (0..t.len() as u32).collect();
+    order.sort_by_key(|&i| (t.track[i as usize], t.time[i as usize]));
+    permute(&mut t.time, &order);
+    permute(&mut t.name, &order);
+    permute(&mut t.track, &order);
+    permute(&mut t.args, &order);
+    permute(&mut t.category, &order);
+}
+
+fn sort_counters(c: &mut CounterTable) {
+    let mut order: Vec<u32> = (0..c.len() as u32).collect();
+    order.sort_by_key(|&i| (c.track[i as usize], c.time[i as usize]));
+    permute(&mut c.track, &order);
+    permute(&mut c.time, &order);
+    permute(&mut c.value, &order);
+}
+
+/// Ranges of a column sorted by track: `result[t]` is the run whose key is `t`.
+fn track_runs(keys: &[TrackId], tracks: usize) -> Vec<std::ops::Range<u32>> {
+    let mut runs = vec![0..0; tracks];
+    let mut i = 0;
+    while i < keys.len() {
+        let t = keys[i];
+        let start = i;
+        while i < keys.len() && keys[i] == t {
+            i += 1;
+        }
+        runs[t.index()] = start as u32..i as u32;
+    }
+    runs
+}
+
+fn build_index(trace: &Trace) -> TrackIndex {
+    let tracks = trace.tracks.len();
+    let s = &trace.slices;
+    let mut track_lanes = vec![0..0; tracks];
+    let mut lanes = Vec::new();
+    let mut i = 0;
+    while i < s.len() {
+        let track = s.track[i];
+        let first_lane = lanes.len() as u32;
+        while i < s.len() && s.track[i] == track {
+            let lane = s.lane[i];
+            let start = i;
+            while i < s.len() && s.track[i] == track && s.lane[i] == lane {
+                i += 1;
+            }
+            // Lanes are dense from 0 except past MAX_LANES; pad any gap with empty lanes.
+            while lanes.len() as u32 - first_lane < lane as u32 {
+                lanes.push(LaneIndex { start: start as u32, end: start as u32 });
+            }
+            lanes.push(LaneIndex { start: start as u32, end: i as u32 });
+        }
+        track_lanes[track.index()] = first_lane..lanes.len() as u32;
+    }
+    TrackIndex {
+        track_lanes,
+        lanes,
+        track_instants: track_runs(&trace.instants.track, tracks),
+        track_counters: track_runs(&trace.counters.track, tracks),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn build(slices: &[(Ps, Ps)]) -> Trace {
+        let mut b = TraceBuilder::new(Format::ChromeJson);
+        let p = b.add_process("p", "1", 0);
+        let t = b.add_track(p, "t", "1", 0, TrackKind::Slices);
+        for (k, &(start, dur)) in slices.iter().enumerate() {
+            let name = b.intern(&format!("s{k}"));
+            b.add_slice(t, start, dur, name, CategoryId::NONE, ArgSetId::NONE);
+        }
+        b.finish()
+    }
+
+    fn lanes_by_name(trace: &Trace) -> Vec<(String, u16)> {
+        let mut v: Vec<(String, u16)> = (0..trace.slices.len())
+            .map(|i| (trace.str(trace.slices.name[i]).to_owned(), trace.slices.lane[i]))
+            .collect();
+        v.sort();
+        v
+    }
+
+    #[test]
+    fn nested_slices_get_depths() {
+        let t = build(&[(0, 100), (10, 20), (12, 5), (40, 10), (200, 10)]);
+        let expect = [("s0", 0), ("s1", 1), ("s2", 2), ("s3", 1), ("s4", 0)];
+        let got = lanes_by_name(&t);
+        assert_eq!(got, expect.map(|(n, l)| (n.to_owned(), l)));
+        assert!(t.diagnostics.get("overlap_sublane").is_none());
+        assert_eq!(t.index.lanes_of(TrackId(0)).len(), 3);
+    }
+
+    #[test]
+    fn partial_overlap_goes_to_a_sub_lane_and_is_counted() {
+        let t = build(&[(0, 100), (50, 100), (60, 10)]);
+        let got = lanes_by_name(&t);
+        assert_eq!(got[0].1, 0);
+        assert_eq!(got[1].1, 1);
+        assert_eq!(got[2].1, 2);
+        assert_eq!(t.diagnostics.get("overlap_sublane").map(|d| d.count), Some(1));
+        // No lane holds overlapping slices.
+        for lane in t.index.lanes_of(TrackId(0)) {
+            for i in lane.start as usize + 1..lane.end as usize {
+                assert!(t.slices.end(i - 1) <= t.slices.start[i]);
+            }
+        }
+    }
+
+    #[test]
+    fn rebase_moves_origin_to_earliest_event() {
+        let mut b = TraceBuilder::new(Format::ChromeJson);
+        b.set_origin_ns(1_000);
+        let p = b.add_process("p", "1", 0);
+        let t = b.add_track(p, "t", "1", 0, TrackKind::Slices);
+        let n = b.intern("x");
+        b.add_slice(t, 5_500, 10, n, CategoryId::NONE, ArgSetId::NONE);
+        let trace = b.finish();
+        assert_eq!(trace.origin.source_ns, 1_005);
+        assert_eq!(trace.slices.start[0], 500);
+    }
+}

@@ -1,0 +1,128 @@
+//! The trace model: columnar tables with typed ids, integer time and interned strings.
+//!
+//! Importers fill a [`TraceBuilder`]; [`TraceBuilder::finish`] sorts, assigns lanes, rebases
+//! time and builds the per-track index that the level-of-detail code reads.
+
+mod args;
+mod builder;
+mod dump;
+mod index;
+mod metadata;
+mod order;
+mod strings;
+mod tables;
+mod time;
+
+pub use args::{ArgSetId, ArgTable, ArgValue, arg_value_to_json};
+pub use builder::TraceBuilder;
+pub use dump::dump_text;
+pub use order::{TrackGroup, display_order};
+pub use index::{LaneIndex, TrackIndex};
+pub use metadata::{HloModuleBlob, Metadata};
+pub use strings::{StrId, StringTable};
+pub use tables::{
+    CategoryId, CategoryTable, CounterTable, FlowTable, InstantTable, ProcessId, ProcessTable,
+    SliceId, SliceTable, TrackId, TrackKind, TrackTable,
+};
+pub use time::{PS_PER_NS, PS_PER_US, Ps, TimeOrigin};
+
+use crate::diagnostics::Diagnostics;
+
+/// Which importer produced a trace (the `format` key of `planeview summary`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// XProf / JAX / TensorFlow XSpace protobuf.
+    Xspace,
+    /// Chrome trace-event JSON (including PyTorch/Kineto).
+    ChromeJson,
+    /// Perfetto protobuf.
+    Perfetto,
+    /// XLA HLO module.
+    Hlo,
+    /// MLIR text or bytecode.
+    Mlir,
+}
+
+impl Format {
+    /// The stable name used by the CLI and the page.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Format::Xspace => "xspace",
+            Format::ChromeJson => "chrome_json",
+            Format::Perfetto => "perfetto",
+            Format::Hlo => "hlo",
+            Format::Mlir => "mlir",
+        }
+    }
+}
+
+/// One imported profile. Built by a [`TraceBuilder`]; immutable afterwards.
+#[derive(Debug)]
+pub struct Trace {
+    /// The importer that produced it.
+    pub format: Format,
+    /// What relative time 0 is in the source clock.
+    pub origin: TimeOrigin,
+    /// Interned strings.
+    pub strings: StringTable,
+    /// Interned categories.
+    pub categories: CategoryTable,
+    /// Process groups.
+    pub processes: ProcessTable,
+    /// Timeline rows.
+    pub tracks: TrackTable,
+    /// Slices, sorted by (track, lane, start).
+    pub slices: SliceTable,
+    /// Instants, sorted by (track, time).
+    pub instants: InstantTable,
+    /// Counter samples, sorted by (track, time).
+    pub counters: CounterTable,
+    /// Flow arrows.
+    pub flows: FlowTable,
+    /// Args of slices and instants.
+    pub args: ArgTable,
+    /// File-level metadata (HLO modules, capture times, header keys).
+    pub metadata: Metadata,
+    /// Per-record problems.
+    pub diagnostics: Diagnostics,
+    /// Event records in the source, counted as `planeview summary` defines `events`.
+    pub source_events: u64,
+    /// Per-track ranges into the sorted tables.
+    pub index: TrackIndex,
+}
+
+impl Trace {
+    /// The text of an interned string.
+    pub fn str(&self, id: StrId) -> &str {
+        self.strings.get(id)
+    }
+
+    /// Earliest start and latest end over slices, instants and counter samples, or `None`
+    /// for a trace without any.
+    pub fn time_bounds(&self) -> Option<(Ps, Ps)> {
+        let mut lo = Ps::MAX;
+        let mut hi = Ps::MIN;
+        for i in 0..self.slices.len() {
+            lo = lo.min(self.slices.start[i]);
+            hi = hi.max(self.slices.end(i));
+        }
+        for &t in self.instants.time.iter().chain(&self.counters.time) {
+            lo = lo.min(t);
+            hi = hi.max(t);
+        }
+        (lo <= hi).then_some((lo, hi))
+    }
+
+    /// Approximate bytes the model holds in memory.
+    pub fn heap_bytes(&self) -> usize {
+        let s = &self.slices;
+        self.strings.heap_bytes()
+            + self.args.heap_bytes()
+            + s.start.capacity() * 32
+            + self.instants.time.capacity() * 26
+            + self.counters.time.capacity() * 20
+            + self.flows.from.capacity() * 10
+            + self.index.heap_bytes()
+            + self.metadata.heap_bytes()
+    }
+}

@@ -1,0 +1,221 @@
+//! The columnar tables of a [`crate::model::Trace`]: processes, tracks, slices, instants,
+//! counter samples and flows. Each is a struct of parallel `Vec`s addressed by a typed id.
+
+use super::args::ArgSetId;
+use super::strings::StrId;
+use super::time::Ps;
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        pub struct $name(pub u32);
+        impl $name {
+            /// The id as an index into its table's columns.
+            pub fn index(self) -> usize {
+                self.0 as usize
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A process group: a Chrome pid, an XSpace plane, a Perfetto process.
+    ProcessId
+);
+id_type!(
+    /// A timeline row: a thread, a GPU stream, an XLine, a counter series.
+    TrackId
+);
+id_type!(
+    /// A slice (an event with a duration, or zero duration for XSpace instants).
+    SliceId
+);
+/// A category (Chrome `cat`), interned in [`CategoryTable`]; 2 bytes so a slice stays at 32.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct CategoryId(pub u16);
+
+impl CategoryId {
+    /// No category.
+    pub const NONE: CategoryId = CategoryId(0);
+    /// The id as an index into [`CategoryTable::name`].
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// Process groups.
+#[derive(Debug, Default)]
+pub struct ProcessTable {
+    /// Display name (`process_name` metadata, plane name).
+    pub name: Vec<StrId>,
+    /// The id the source gave the group (pid, plane id), as text (pids may be strings).
+    pub source_id: Vec<StrId>,
+    /// Sort key (`process_sort_index`, else source order).
+    pub sort_index: Vec<i64>,
+}
+
+impl ProcessTable {
+    /// Number of processes.
+    pub fn len(&self) -> usize {
+        self.name.len()
+    }
+    /// True if there are none.
+    pub fn is_empty(&self) -> bool {
+        self.name.is_empty()
+    }
+}
+
+/// What a track holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrackKind {
+    /// A thread, an XLine, a stream: slices and instants.
+    Slices,
+    /// A counter series: samples.
+    Counter,
+}
+
+/// Timeline rows.
+#[derive(Debug, Default)]
+pub struct TrackTable {
+    /// Owning process group.
+    pub process: Vec<ProcessId>,
+    /// Display name.
+    pub name: Vec<StrId>,
+    /// The id the source gave the row (tid, line id), as text.
+    pub source_id: Vec<StrId>,
+    /// Sort key within the process (`thread_sort_index`, else source order).
+    pub sort_index: Vec<i64>,
+    /// Slices or counter samples.
+    pub kind: Vec<TrackKind>,
+}
+
+impl TrackTable {
+    /// Number of tracks.
+    pub fn len(&self) -> usize {
+        self.name.len()
+    }
+    /// True if there are none.
+    pub fn is_empty(&self) -> bool {
+        self.name.is_empty()
+    }
+}
+
+/// Slices, 32 bytes each. After [`crate::model::TraceBuilder::finish`] they are sorted by
+/// (track, lane, start), and lanes never hold overlapping slices.
+#[derive(Debug, Default)]
+pub struct SliceTable {
+    /// Start, relative to the trace origin.
+    pub start: Vec<Ps>,
+    /// Duration (≥ 0).
+    pub dur: Vec<Ps>,
+    /// Event name.
+    pub name: Vec<StrId>,
+    /// Timeline row.
+    pub track: Vec<TrackId>,
+    /// Args and stats.
+    pub args: Vec<ArgSetId>,
+    /// Category.
+    pub category: Vec<CategoryId>,
+    /// Lane within the track: the nesting depth, or a sub-lane for an overlap.
+    pub lane: Vec<u16>,
+}
+
+impl SliceTable {
+    /// Number of slices.
+    pub fn len(&self) -> usize {
+        self.start.len()
+    }
+    /// True if there are none.
+    pub fn is_empty(&self) -> bool {
+        self.start.is_empty()
+    }
+    /// End of slice `i`.
+    pub fn end(&self, i: usize) -> Ps {
+        self.start[i].saturating_add(self.dur[i])
+    }
+}
+
+/// Instant events (Chrome `i`/`I`), drawn as markers on their track.
+#[derive(Debug, Default)]
+pub struct InstantTable {
+    /// Time, relative to the origin.
+    pub time: Vec<Ps>,
+    /// Event name.
+    pub name: Vec<StrId>,
+    /// Timeline row.
+    pub track: Vec<TrackId>,
+    /// Args.
+    pub args: Vec<ArgSetId>,
+    /// Category.
+    pub category: Vec<CategoryId>,
+}
+
+impl InstantTable {
+    /// Number of instants.
+    pub fn len(&self) -> usize {
+        self.time.len()
+    }
+    /// True if there are none.
+    pub fn is_empty(&self) -> bool {
+        self.time.is_empty()
+    }
+}
+
+/// Counter samples. After `finish` they are sorted by (track, time).
+#[derive(Debug, Default)]
+pub struct CounterTable {
+    /// Counter track.
+    pub track: Vec<TrackId>,
+    /// Sample time.
+    pub time: Vec<Ps>,
+    /// Sample value.
+    pub value: Vec<f64>,
+}
+
+impl CounterTable {
+    /// Number of samples.
+    pub fn len(&self) -> usize {
+        self.time.len()
+    }
+    /// True if there are none.
+    pub fn is_empty(&self) -> bool {
+        self.time.is_empty()
+    }
+}
+
+/// Flow arrows between slices.
+#[derive(Debug, Default)]
+pub struct FlowTable {
+    /// Source slice.
+    pub from: Vec<SliceId>,
+    /// Destination slice.
+    pub to: Vec<SliceId>,
+    /// Category or flow kind.
+    pub category: Vec<CategoryId>,
+}
+
+impl FlowTable {
+    /// Number of flows.
+    pub fn len(&self) -> usize {
+        self.from.len()
+    }
+    /// True if there are none.
+    pub fn is_empty(&self) -> bool {
+        self.from.is_empty()
+    }
+}
+
+/// Distinct categories; id 0 is "no category". Kept apart from the string table so that a
+/// slice stores a 2-byte id.
+#[derive(Debug)]
+pub struct CategoryTable {
+    /// Category names; index = `CategoryId`.
+    pub name: Vec<StrId>,
+}
+
+impl Default for CategoryTable {
+    fn default() -> Self {
+        CategoryTable { name: vec![StrId::EMPTY] }
+    }
+}

@@ -1,0 +1,55 @@
+//! Helpers shared by the integration tests: test data, the shared corpus, snapshots.
+#![allow(dead_code)]
+
+use std::path::{Path, PathBuf};
+
+/// `tests/data/<sub>`.
+pub fn data_dir(sub: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(sub)
+}
+
+/// The shared corpus: `$PLANEVIEW_CORPUS`, else `../shared/corpus` beside the checkout.
+/// `None` (and a visible message) when it is absent, so tests that need big files skip.
+pub fn corpus_dir() -> Option<PathBuf> {
+    let dir = std::env::var_os("PLANEVIEW_CORPUS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"));
+    if dir.is_dir() {
+        Some(dir)
+    } else {
+        eprintln!("SKIPPED: shared corpus not found at {}", dir.display());
+        None
+    }
+}
+
+/// Reads a file, panicking with its path on failure.
+pub fn read(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// Compares `actual` with `tests/snapshots/<name>.txt`. With `UPDATE_SNAPSHOTS=1` the file
+/// is (re)written instead; a missing snapshot fails, so a new test must be reviewed once.
+pub fn assert_snapshot(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(format!("{name}.txt"));
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!("missing snapshot {} (run with UPDATE_SNAPSHOTS=1 and review it)", path.display())
+    });
+    if expected != actual {
+        let first_diff = expected
+            .lines()
+            .zip(actual.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(expected.lines().count().min(actual.lines().count()));
+        panic!(
+            "snapshot {name} differs at line {}:\n  expected: {:?}\n  actual:   {:?}\n(run with UPDATE_SNAPSHOTS=1 to accept)",
+            first_diff + 1,
+            expected.lines().nth(first_diff),
+            actual.lines().nth(first_diff)
+        );
+    }
+}
