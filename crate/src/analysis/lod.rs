@@ -1,0 +1,232 @@
+//! Level of detail: turns a visible time range into a render list whose length and cost
+//! are bounded by the pixels drawn, not by the events in range.
+//!
+//! Each lane of a track holds non-overlapping slices sorted by start, so their ends are
+//! sorted too (see `model::TrackIndex`). For one lane the renderer walks left to right:
+//! a slice at least one pixel wide becomes its own box; a narrower one is merged with every
+//! following slice that ends inside the same pixel, found by binary search, so each step
+//! emits a box ≥ 1 px wide or crosses a pixel boundary. Cost per lane: O(width · log n).
+
+use crate::model::{Ps, Trace, TrackId};
+
+/// Numbers per box in [`render_slices`]' output.
+pub const SLICE_STRIDE: usize = 7;
+/// Numbers per marker in [`render_instants`]' output.
+pub const INSTANT_STRIDE: usize = 4;
+
+/// The visible window: `[t0, t1]` drawn across `width_px` pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Viewport {
+    /// Left edge, in ps relative to the trace origin.
+    pub t0: Ps,
+    /// Right edge (> `t0`).
+    pub t1: Ps,
+    /// Pixels across.
+    pub width_px: f64,
+}
+
+impl Viewport {
+    /// A viewport, or `None` if the range is empty or the width is not positive.
+    pub fn new(t0: Ps, t1: Ps, width_px: f64) -> Option<Viewport> {
+        (t1 > t0 && width_px > 0.0 && width_px.is_finite()).then_some(Viewport { t0, t1, width_px })
+    }
+
+    fn scale(&self) -> f64 {
+        self.width_px / (self.t1 - self.t0) as f64
+    }
+
+    /// Pixel position of time `t`, unclipped.
+    fn x(&self, t: Ps) -> f64 {
+        (t - self.t0) as f64 * self.scale()
+    }
+}
+
+/// Appends the boxes of `tracks` in `view` to `out`, [`SLICE_STRIDE`] numbers each:
+/// `[track, lane, x0, x1, slice id or -1, count, name id]`. `x0`/`x1` are pixels clipped to
+/// `[0, width]`; a box with `count > 1` stands for that many merged sub-pixel slices (its
+/// slice id is -1, its name id the first one's).
+pub fn render_slices(trace: &Trace, tracks: &[TrackId], view: Viewport, out: &mut Vec<f64>) {
+    for &track in tracks {
+        if track.index() >= trace.tracks.len() {
+            continue;
+        }
+        for (lane, range) in trace.index.lanes_of(track).iter().enumerate() {
+            render_lane(trace, track, lane, range.range(), view, out);
+        }
+    }
+}
+
+/// A run of merged narrow slices being built.
+struct Run {
+    x0: f64,
+    x1: f64,
+    count: usize,
+    first: usize,
+}
+
+fn render_lane(
+    trace: &Trace,
+    track: TrackId,
+    lane: usize,
+    range: std::ops::Range<usize>,
+    view: Viewport,
+    out: &mut Vec<f64>,
+) {
+    let s = &trace.slices;
+    let (lo, hi) = (range.start, range.end);
+    let mut i = lo + partition(lo..hi, lo, |k| s.end(k) < view.t0);
+    let mut run: Option<Run> = None;
+    let emit = |out: &mut Vec<f64>, x0: f64, x1: f64, count: usize, first: usize| {
+        let id = if count == 1 { first as f64 } else { -1.0 };
+        let clip = |x: f64| x.clamp(0.0, view.width_px);
+        out.extend_from_slice(&[
+            track.0 as f64,
+            lane as f64,
+            clip(x0),
+            clip(x1),
+            id,
+            count as f64,
+            s.name[first].0 as f64,
+        ]);
+    };
+    while i < hi && s.start[i] <= view.t1 {
+        let (x0, x1) = (view.x(s.start[i]), view.x(s.end(i)));
+        if x1 - x0 >= 1.0 {
+            if let Some(r) = run.take() {
+                emit(out, r.x0, r.x1, r.count, r.first);
+            }
+            emit(out, x0, x1, 1, i);
+            i += 1;
+            continue;
+        }
+        // Every later slice that ends before the next pixel boundary lies in this pixel.
+        let boundary = x1.floor() + 1.0;
+        let j = i + 1 + partition(i + 1..hi, i + 1, |k| view.x(s.end(k)) < boundary);
+        let run_x1 = view.x(s.end(j - 1));
+        match &mut run {
+            Some(r) if x0 <= r.x1 + 1.0 => {
+                r.x1 = r.x1.max(run_x1);
+                r.count += j - i;
+            }
+            _ => {
+                if let Some(r) = run.take() {
+                    emit(out, r.x0, r.x1, r.count, r.first);
+                }
+                run = Some(Run { x0, x1: run_x1, count: j - i, first: i });
+            }
+        }
+        i = j;
+    }
+    if let Some(r) = run {
+        emit(out, r.x0, r.x1, r.count, r.first);
+    }
+}
+
+/// The number of indices `k` in `from..range.end` for which `pred(k)` holds, given that
+/// `pred` is true for a prefix of that span and false after it (binary search).
+fn partition(range: std::ops::Range<usize>, from: usize, pred: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (from, range.end);
+    while lo < hi {
+        let mid = lo + (hi - lo) / 2;
+        if pred(mid) { lo = mid + 1 } else { hi = mid }
+    }
+    lo - from
+}
+
+/// Appends the instant markers of `tracks` in `view` to `out`, [`INSTANT_STRIDE`] numbers
+/// each: `[track, x, instant index or -1, count]`; instants within one pixel are merged.
+pub fn render_instants(trace: &Trace, tracks: &[TrackId], view: Viewport, out: &mut Vec<f64>) {
+    let times = &trace.instants.time;
+    for &track in tracks {
+        if track.index() >= trace.tracks.len() {
+            continue;
+        }
+        let range = trace.index.instants_of(track);
+        let mut i = range.start + partition(range.clone(), range.start, |k| times[k] < view.t0);
+        while i < range.end && times[i] <= view.t1 {
+            let x = view.x(times[i]);
+            let boundary = x.floor() + 1.0;
+            let j = i + 1 + partition(i + 1..range.end, i + 1, |k| view.x(times[k]) < boundary);
+            let count = j - i;
+            let id = if count == 1 { i as f64 } else { -1.0 };
+            out.extend_from_slice(&[track.0 as f64, x, id, count as f64]);
+            i = j;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::{ArgSetId, CategoryId, Format, TraceBuilder, TrackKind};
+    use proptest::prelude::*;
+
+    fn one_lane(slices: &[(Ps, Ps)]) -> Trace {
+        let mut b = TraceBuilder::new(Format::ChromeJson);
+        let p = b.add_process("p", "1", 0);
+        let t = b.add_track(p, "t", "1", 0, TrackKind::Slices);
+        let name = b.intern("s");
+        for &(start, dur) in slices {
+            b.add_slice(t, start, dur, name, CategoryId::NONE, ArgSetId::NONE);
+        }
+        b.finish()
+    }
+
+    fn boxes(trace: &Trace, view: Viewport) -> Vec<[f64; SLICE_STRIDE]> {
+        let mut out = Vec::new();
+        render_slices(trace, &[TrackId(0)], view, &mut out);
+        out.chunks(SLICE_STRIDE).map(|c| c.try_into().unwrap()).collect()
+    }
+
+    #[test]
+    fn wide_slices_are_drawn_one_by_one() {
+        let t = one_lane(&[(0, 100), (200, 100), (500, 100)]);
+        let b = boxes(&t, Viewport::new(0, 1000, 100.0).unwrap());
+        assert_eq!(b.len(), 3);
+        assert_eq!((b[1][2], b[1][3], b[1][5]), (20.0, 30.0, 1.0));
+    }
+
+    #[test]
+    fn sub_pixel_slices_merge() {
+        // 1000 slices of 1 ps every 2 ps across 100 px of 2000 ps: 20 ps per pixel.
+        let slices: Vec<(Ps, Ps)> = (0..1000).map(|k| (k * 2, 1)).collect();
+        let t = one_lane(&slices);
+        let b = boxes(&t, Viewport::new(0, 2000, 100.0).unwrap());
+        assert_eq!(b.len(), 1, "{b:?}");
+        assert_eq!(b[0][5], 1000.0);
+        assert_eq!(b[0][4], -1.0);
+    }
+
+    proptest! {
+        /// Every slice in range is accounted for exactly once, boxes stay inside the
+        /// viewport and in order, and there are at most ~2 boxes per pixel.
+        #[test]
+        fn binning_accounts_for_every_visible_slice(
+            gaps in proptest::collection::vec((0i64..5_000, 0i64..20_000), 1..400),
+            t0 in 0i64..200_000,
+            span in 1i64..400_000,
+            width in 1u32..400,
+        ) {
+            let mut slices = Vec::new();
+            let mut t = 0;
+            for (gap, dur) in gaps {
+                t += gap;
+                slices.push((t, dur));
+                t += dur;
+            }
+            let trace = one_lane(&slices);
+            let view = Viewport::new(t0, t0 + span, f64::from(width)).unwrap();
+            let b = boxes(&trace, view);
+            let visible = slices.iter().filter(|&&(s, d)| s + d >= t0 && s <= t0 + span).count();
+            let counted: f64 = b.iter().map(|x| x[5]).sum();
+            prop_assert_eq!(counted as usize, visible);
+            let mut last_x = 0.0;
+            for x in &b {
+                prop_assert!(0.0 <= x[2] && x[2] <= x[3] && x[3] <= f64::from(width));
+                prop_assert!(x[2] >= last_x - 1e-9);
+                last_x = x[3];
+            }
+            prop_assert!(b.len() <= 2 * width as usize + 2);
+        }
+    }
+}

@@ -1,0 +1,48 @@
+# Planeview: the only entry points people need.
+#   make serve   install what is missing, build, serve the page on http://127.0.0.1:8000/
+#   make test    install what is missing, run every check (CI runs this)
+#   make dist    build the static page into dist/
+SHELL := /bin/bash
+.SHELLFLAGS := -euo pipefail -c
+
+# The shared corpus of real profiles, used by tests that need big files (skipped if absent).
+CORPUS ?= $(abspath ../shared/corpus)
+export PLANEVIEW_CORPUS := $(CORPUS)
+# Installed tools (cargo install) live here; make sure a fresh shell finds them.
+export PATH := $(HOME)/.cargo/bin:$(PATH)
+
+.PHONY: setup setup-browser wasm dist serve test check-rust check-wasm e2e fmt clean
+
+setup:
+	@scripts/setup.sh build
+
+setup-browser:
+	@scripts/setup.sh browser
+
+wasm: setup
+	npm run --silent wasm
+
+dist: wasm
+	npm run --silent build
+
+serve: dist
+	npm run --silent serve
+
+fmt:
+	cargo fmt
+
+check-rust: setup
+	cargo fmt --check
+	cargo clippy --all-targets -- -D warnings
+	cargo clippy --lib --target wasm32-unknown-unknown -- -D warnings
+	cargo test
+
+e2e: setup-browser dist
+	npm run --silent typecheck
+	npm run --silent e2e
+
+test: check-rust e2e
+	@echo "make test: all checks passed"
+
+clean:
+	rm -rf target dist pkg node_modules

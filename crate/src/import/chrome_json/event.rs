@@ -1,0 +1,285 @@
+//! Reading one trace-event object into reusable [`EventFields`].
+//!
+//! Contract: [`read_event`] consumes exactly one object (cursor on its `{`) and fills the
+//! fields this importer uses (`ph`, `name`, `cat`, `pid`, `tid`, `ts`, `dur`, `s`, `args`);
+//! every other key is skipped. Keys may come in any order. The buffers are reused from
+//! event to event, so a steady stream of events allocates only for new interned strings.
+
+use super::lexer::{LexError, Lexer, Literal};
+use super::number::{arg_number, micros_to_ns};
+use crate::model::{ArgValue, CategoryId, StrId, TraceBuilder};
+
+/// The phase of an event, from its `ph`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Phase {
+    /// No `ph` key.
+    Missing,
+    /// `X`.
+    Complete,
+    /// `B`.
+    Begin,
+    /// `E`.
+    End,
+    /// `i` or `I`.
+    Instant,
+    /// `M`.
+    Metadata,
+    /// Anything else; the text is in [`EventFields::ph_text`].
+    Other,
+}
+
+impl Phase {
+    fn of(ph: &str) -> Phase {
+        match ph {
+            "X" => Phase::Complete,
+            "B" => Phase::Begin,
+            "E" => Phase::End,
+            "i" | "I" => Phase::Instant,
+            "M" => Phase::Metadata,
+            _ => Phase::Other,
+        }
+    }
+
+    /// True for phases whose args this importer uses.
+    fn wants_args(self) -> bool {
+        !matches!(self, Phase::Other)
+    }
+}
+
+/// A timestamp field: absent, valid nanoseconds, or present but unusable.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Micros {
+    /// The key is absent.
+    Absent,
+    /// Nanoseconds.
+    Ns(i64),
+    /// Not a number, or out of range.
+    Invalid,
+}
+
+/// The fields of the event being read.
+#[derive(Debug)]
+pub(super) struct EventFields {
+    pub(super) phase: Phase,
+    /// The `ph` text when `phase` is `Other` (at most 16 bytes kept).
+    pub(super) ph_text: String,
+    pub(super) name: StrId,
+    pub(super) category: CategoryId,
+    /// `pid` as text (a number's digits or a string's content); empty if absent.
+    pub(super) pid: String,
+    /// `tid` as text; empty if absent.
+    pub(super) tid: String,
+    pub(super) ts: Micros,
+    pub(super) dur: Micros,
+    /// Instant scope `s` (`b'g'`, `b'p'`, `b't'`), 0 if absent.
+    pub(super) scope: u8,
+    /// The `args` members, in source order.
+    pub(super) args: Vec<(StrId, ArgValue)>,
+    /// Reused for compact JSON of nested arg values.
+    json: String,
+}
+
+impl Default for EventFields {
+    fn default() -> Self {
+        EventFields {
+            phase: Phase::Missing,
+            ph_text: String::new(),
+            name: StrId::EMPTY,
+            category: CategoryId::NONE,
+            pid: String::new(),
+            tid: String::new(),
+            ts: Micros::Absent,
+            dur: Micros::Absent,
+            scope: 0,
+            args: Vec::new(),
+            json: String::new(),
+        }
+    }
+}
+
+impl EventFields {
+    fn reset(&mut self) {
+        self.phase = Phase::Missing;
+        self.ph_text.clear();
+        self.name = StrId::EMPTY;
+        self.category = CategoryId::NONE;
+        self.pid.clear();
+        self.tid.clear();
+        self.ts = Micros::Absent;
+        self.dur = Micros::Absent;
+        self.scope = 0;
+        self.args.clear();
+    }
+
+    /// The value of arg `key`, if present.
+    pub(super) fn arg(&self, key: StrId) -> Option<ArgValue> {
+        self.args.iter().find(|(k, _)| *k == key).map(|&(_, v)| v)
+    }
+}
+
+/// Reads the event object at the cursor into `ev`. `depth` is the nesting level of the
+/// object (for the depth limit).
+pub(super) fn read_event(
+    lx: &mut Lexer<'_>,
+    b: &mut TraceBuilder,
+    ev: &mut EventFields,
+    depth: usize,
+) -> Result<(), LexError> {
+    ev.reset();
+    lx.expect(b'{', "'{'")?;
+    let mut first = true;
+    while lx.next_member(&mut first)? {
+        let field = Field::of(lx.key()?);
+        match field {
+            Field::Ph => {
+                let ph = lx.string()?;
+                ev.phase = Phase::of(ph);
+                if ev.phase == Phase::Other {
+                    ev.ph_text.extend(ph.chars().take(16));
+                }
+            }
+            Field::Name => ev.name = read_text_id(lx, b, depth + 1)?,
+            Field::Cat => ev.category = read_category(lx, b, depth + 1)?,
+            Field::Pid => read_id_text(lx, &mut ev.pid, depth + 1)?,
+            Field::Tid => read_id_text(lx, &mut ev.tid, depth + 1)?,
+            Field::Ts => ev.ts = read_micros(lx, depth + 1)?,
+            Field::Dur => ev.dur = read_micros(lx, depth + 1)?,
+            Field::Scope => ev.scope = read_scope(lx, depth + 1)?,
+            Field::Args if ev.phase.wants_args() => read_args(lx, b, ev, depth + 1)?,
+            Field::Args | Field::Other => lx.skip_value(depth + 1)?,
+        }
+    }
+    Ok(())
+}
+
+/// The keys this importer reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Ph,
+    Name,
+    Cat,
+    Pid,
+    Tid,
+    Ts,
+    Dur,
+    Scope,
+    Args,
+    Other,
+}
+
+impl Field {
+    fn of(key: &str) -> Field {
+        match key {
+            "ph" => Field::Ph,
+            "name" => Field::Name,
+            "cat" => Field::Cat,
+            "pid" => Field::Pid,
+            "tid" => Field::Tid,
+            "ts" => Field::Ts,
+            "dur" => Field::Dur,
+            "s" => Field::Scope,
+            "args" => Field::Args,
+            _ => Field::Other,
+        }
+    }
+}
+
+/// A string value interned; a non-string value is skipped and gives the empty string.
+fn read_text_id(lx: &mut Lexer<'_>, b: &mut TraceBuilder, depth: usize) -> Result<StrId, LexError> {
+    if lx.peek() == Some(b'"') {
+        Ok(b.intern(lx.string()?))
+    } else {
+        lx.skip_value(depth)?;
+        Ok(StrId::EMPTY)
+    }
+}
+
+fn read_category(lx: &mut Lexer<'_>, b: &mut TraceBuilder, depth: usize) -> Result<CategoryId, LexError> {
+    if lx.peek() == Some(b'"') {
+        Ok(b.category(lx.string()?))
+    } else {
+        lx.skip_value(depth)?;
+        Ok(CategoryId::NONE)
+    }
+}
+
+/// A `pid`/`tid` as text: a string's content or a number's digits; other values give "".
+fn read_id_text(lx: &mut Lexer<'_>, out: &mut String, depth: usize) -> Result<(), LexError> {
+    out.clear();
+    match lx.peek() {
+        Some(b'"') => out.push_str(lx.string()?),
+        Some(b'-' | b'0'..=b'9') => out.push_str(std::str::from_utf8(lx.number()?).unwrap_or_default()),
+        _ => lx.skip_value(depth)?,
+    }
+    Ok(())
+}
+
+/// A `ts`/`dur` in µs as nanoseconds. Numeric strings are accepted too.
+fn read_micros(lx: &mut Lexer<'_>, depth: usize) -> Result<Micros, LexError> {
+    let ns = match lx.peek() {
+        Some(b'-' | b'0'..=b'9') => micros_to_ns(lx.number()?),
+        Some(b'"') => micros_to_ns(lx.string()?.trim().as_bytes()),
+        _ => {
+            lx.skip_value(depth)?;
+            None
+        }
+    };
+    Ok(ns.map_or(Micros::Invalid, Micros::Ns))
+}
+
+fn read_scope(lx: &mut Lexer<'_>, depth: usize) -> Result<u8, LexError> {
+    if lx.peek() == Some(b'"') {
+        Ok(lx.string()?.bytes().next().unwrap_or(0))
+    } else {
+        lx.skip_value(depth).map(|()| 0)
+    }
+}
+
+/// Reads `args` into `ev.args`. An `args` that is not an object is kept whole under the
+/// key `args`.
+fn read_args(lx: &mut Lexer<'_>, b: &mut TraceBuilder, ev: &mut EventFields, depth: usize) -> Result<(), LexError> {
+    ev.args.clear();
+    if lx.peek() != Some(b'{') {
+        let key = b.intern("args");
+        let value = read_arg_value(lx, b, &mut ev.json, depth)?;
+        ev.args.push((key, value));
+        return Ok(());
+    }
+    lx.expect(b'{', "'{'")?;
+    let mut first = true;
+    while lx.next_member(&mut first)? {
+        let key = b.intern(lx.key()?);
+        let value = read_arg_value(lx, b, &mut ev.json, depth + 1)?;
+        ev.args.push((key, value));
+    }
+    Ok(())
+}
+
+/// One arg value: scalars typed, strings interned, objects and arrays as compact JSON.
+fn read_arg_value(
+    lx: &mut Lexer<'_>,
+    b: &mut TraceBuilder,
+    json: &mut String,
+    depth: usize,
+) -> Result<ArgValue, LexError> {
+    Ok(match lx.peek() {
+        Some(b'"') => ArgValue::Str(b.intern(lx.string()?)),
+        Some(b'-' | b'0'..=b'9') => {
+            let text = lx.number()?;
+            match arg_number(text) {
+                Some(v) => v,
+                None => ArgValue::Str(b.intern(&String::from_utf8_lossy(text))),
+            }
+        }
+        Some(b'{' | b'[') => {
+            json.clear();
+            lx.write_compact(json, depth)?;
+            ArgValue::Json(b.intern(json))
+        }
+        _ => match lx.literal()? {
+            Literal::True => ArgValue::Bool(true),
+            Literal::False => ArgValue::Bool(false),
+            Literal::Null => ArgValue::Null,
+        },
+    })
+}

@@ -1,0 +1,430 @@
+//! A JSON tokenizer over a byte cursor, built for trace-event files.
+//!
+//! Contract: every method either consumes one complete token or value and returns it, or
+//! returns a [`LexError`] and leaves the cursor somewhere inside what it was reading.
+//! [`LexError::Eof`] means "the input ended inside this value": a chunked reader can keep
+//! the bytes from the start of the current event, append the next chunk and read the event
+//! again, so nothing here assumes the whole file is present. Strings are returned borrowed
+//! from the input when they hold no escapes (the common case) and decoded into one reused
+//! buffer otherwise; numbers are returned as their text. Invalid escapes and invalid UTF-8
+//! become U+FFFD and are counted, never rejected.
+
+use crate::limits::{MAX_JSON_DEPTH, MAX_STRING_BYTES};
+
+/// Why a token could not be read.
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum LexError {
+    /// The input ended inside a value.
+    Eof {
+        /// Length of the input.
+        offset: usize,
+    },
+    /// A byte that cannot start or continue the expected token.
+    Syntax {
+        /// What the grammar allows here.
+        expected: &'static str,
+        /// What is there, described for a person.
+        found: String,
+        /// Where.
+        offset: usize,
+    },
+    /// A hard limit of `crate::limits` was exceeded.
+    Limit {
+        /// What grew too large.
+        what: &'static str,
+        /// The limit, with its unit.
+        limit: String,
+    },
+}
+
+/// A JSON literal.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum Literal {
+    True,
+    False,
+    Null,
+}
+
+/// The cursor. `scratch` holds the last decoded string that needed decoding.
+#[derive(Debug)]
+pub(super) struct Lexer<'a> {
+    buf: &'a [u8],
+    pos: usize,
+    scratch: Vec<u8>,
+    /// Escapes or bytes replaced by U+FFFD so far.
+    pub(super) replaced_chars: u64,
+}
+
+impl<'a> Lexer<'a> {
+    /// A cursor at the start of `buf`, after a UTF-8 byte-order mark if there is one.
+    pub(super) fn new(buf: &'a [u8]) -> Self {
+        let pos = if buf.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
+        Lexer { buf, pos, scratch: Vec::new(), replaced_chars: 0 }
+    }
+
+    /// The byte offset of the cursor.
+    pub(super) fn offset(&self) -> usize {
+        self.pos
+    }
+
+    /// The input bytes in `range` (clamped to the input).
+    pub(super) fn bytes(&self, start: usize, end: usize) -> &'a [u8] {
+        let end = end.min(self.buf.len());
+        self.buf.get(start.min(end)..end).unwrap_or_default()
+    }
+
+    /// Skips whitespace and returns the next byte without consuming it (`None` at the end).
+    pub(super) fn peek(&mut self) -> Option<u8> {
+        while let Some(&b) = self.buf.get(self.pos) {
+            if !matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+                return Some(b);
+            }
+            self.pos += 1;
+        }
+        None
+    }
+
+    /// Consumes `byte` (after whitespace) if it is next.
+    pub(super) fn eat(&mut self, byte: u8) -> bool {
+        if self.peek() == Some(byte) {
+            self.pos += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    /// Consumes `byte` (after whitespace) or fails with "expected `expected`".
+    pub(super) fn expect(&mut self, byte: u8, expected: &'static str) -> Result<(), LexError> {
+        if self.eat(byte) { Ok(()) } else { Err(self.unexpected(expected)) }
+    }
+
+    /// The error for the byte at the cursor when `expected` was wanted (`Eof` at the end).
+    pub(super) fn unexpected(&mut self, expected: &'static str) -> LexError {
+        match self.peek() {
+            None => LexError::Eof { offset: self.buf.len() },
+            Some(b) => LexError::Syntax { expected, found: describe_byte(b), offset: self.pos },
+        }
+    }
+
+    /// Steps through the members of an object whose `{` was consumed: returns true if a
+    /// member follows (the cursor is then at its key), false after the closing `}`.
+    /// `first` must start true and is managed here.
+    pub(super) fn next_member(&mut self, first: &mut bool) -> Result<bool, LexError> {
+        self.next_item(first, b'}', "',' or '}'")
+    }
+
+    /// Like [`Self::next_member`] for the elements of an array whose `[` was consumed.
+    pub(super) fn next_element(&mut self, first: &mut bool) -> Result<bool, LexError> {
+        self.next_item(first, b']', "',' or ']'")
+    }
+
+    fn next_item(&mut self, first: &mut bool, close: u8, expected: &'static str) -> Result<bool, LexError> {
+        if std::mem::take(first) {
+            return Ok(!self.eat(close));
+        }
+        if self.eat(b',') {
+            Ok(true)
+        } else if self.eat(close) {
+            Ok(false)
+        } else {
+            Err(self.unexpected(expected))
+        }
+    }
+
+    /// Reads an object key and its `:`.
+    pub(super) fn key(&mut self) -> Result<&str, LexError> {
+        if self.peek() != Some(b'"') {
+            return Err(self.unexpected("a string key"));
+        }
+        let (start, end) = self.string_span()?;
+        self.pos = end;
+        self.expect(b':', "':'")?;
+        self.decode_string(start, end)
+    }
+
+    /// Reads a string value.
+    pub(super) fn string(&mut self) -> Result<&str, LexError> {
+        if self.peek() != Some(b'"') {
+            return Err(self.unexpected("a string"));
+        }
+        let (start, end) = self.string_span()?;
+        self.pos = end;
+        self.decode_string(start, end)
+    }
+
+    /// Reads a number and returns its text (ASCII, possibly not a valid number; callers
+    /// parse it).
+    pub(super) fn number(&mut self) -> Result<&'a [u8], LexError> {
+        let start = self.pos;
+        if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
+            return Err(self.unexpected("a number"));
+        }
+        let len = self.buf[start..]
+            .iter()
+            .position(|b| !matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+            .unwrap_or(self.buf.len() - start);
+        self.pos = start + len;
+        Ok(&self.buf[start..self.pos])
+    }
+
+    /// Reads `true`, `false` or `null`.
+    pub(super) fn literal(&mut self) -> Result<Literal, LexError> {
+        let rest = self.buf.get(self.pos..).unwrap_or_default();
+        for (text, lit) in [(&b"true"[..], Literal::True), (b"false", Literal::False), (b"null", Literal::Null)] {
+            if rest.starts_with(text) {
+                self.pos += text.len();
+                return Ok(lit);
+            }
+            if text.starts_with(rest) && !rest.is_empty() {
+                return Err(LexError::Eof { offset: self.buf.len() });
+            }
+        }
+        Err(self.unexpected("a JSON value"))
+    }
+
+    /// Skips one value of any kind. `depth` is the nesting level of the value.
+    pub(super) fn skip_value(&mut self, depth: usize) -> Result<(), LexError> {
+        check_depth(depth)?;
+        match self.peek() {
+            Some(b'{') => {
+                self.pos += 1;
+                let mut first = true;
+                while self.next_member(&mut first)? {
+                    self.skip_key()?;
+                    self.skip_value(depth + 1)?;
+                }
+                Ok(())
+            }
+            Some(b'[') => {
+                self.pos += 1;
+                let mut first = true;
+                while self.next_element(&mut first)? {
+                    self.skip_value(depth + 1)?;
+                }
+                Ok(())
+            }
+            Some(b'"') => {
+                self.pos = self.string_span()?.1;
+                Ok(())
+            }
+            Some(b'-' | b'0'..=b'9') => self.number().map(drop),
+            _ => self.literal().map(drop),
+        }
+    }
+
+    /// Reads one value of any kind and appends it to `out` as compact JSON.
+    pub(super) fn write_compact(&mut self, out: &mut String, depth: usize) -> Result<(), LexError> {
+        check_depth(depth)?;
+        match self.peek() {
+            Some(b'{') => {
+                self.pos += 1;
+                out.push('{');
+                let mut first = true;
+                while self.next_member(&mut first)? {
+                    if !out.ends_with('{') {
+                        out.push(',');
+                    }
+                    push_json_string(out, self.key()?);
+                    out.push(':');
+                    self.write_compact(out, depth + 1)?;
+                }
+                out.push('}');
+            }
+            Some(b'[') => {
+                self.pos += 1;
+                out.push('[');
+                let mut first = true;
+                while self.next_element(&mut first)? {
+                    if !out.ends_with('[') {
+                        out.push(',');
+                    }
+                    self.write_compact(out, depth + 1)?;
+                }
+                out.push(']');
+            }
+            Some(b'"') => push_json_string(out, self.string()?),
+            Some(b'-' | b'0'..=b'9') => out.push_str(std::str::from_utf8(self.number()?).unwrap_or("0")),
+            _ => out.push_str(match self.literal()? {
+                Literal::True => "true",
+                Literal::False => "false",
+                Literal::Null => "null",
+            }),
+        }
+        Ok(())
+    }
+
+    fn skip_key(&mut self) -> Result<(), LexError> {
+        if self.peek() != Some(b'"') {
+            return Err(self.unexpected("a string key"));
+        }
+        self.pos = self.string_span()?.1;
+        self.expect(b':', "':'")
+    }
+
+    /// With the cursor on an opening quote: returns the offset of the content and the
+    /// offset just past the closing quote. Does not move the cursor.
+    fn string_span(&self) -> Result<(usize, usize), LexError> {
+        let start = self.pos + 1;
+        let mut i = start;
+        loop {
+            let rest = self.buf.get(i..).unwrap_or_default();
+            let Some(k) = rest.iter().position(|&b| b == b'"' || b == b'\\') else {
+                return Err(LexError::Eof { offset: self.buf.len() });
+            };
+            i += k;
+            if i - start > MAX_STRING_BYTES {
+                return Err(LexError::Limit { what: "a JSON string", limit: format!("{MAX_STRING_BYTES} bytes") });
+            }
+            if self.buf[i] == b'"' {
+                return Ok((start, i + 1));
+            }
+            i += 2; // a backslash and the byte it escapes
+        }
+    }
+}
+
+impl<'a> Lexer<'a> {
+    /// Decodes the string whose content is `buf[start..end - 1]`.
+    fn decode_string(&mut self, start: usize, end: usize) -> Result<&str, LexError> {
+        let raw = &self.buf[start..end - 1];
+        if !raw.contains(&b'\\') {
+            if let Ok(s) = std::str::from_utf8(raw) {
+                return Ok(s);
+            }
+            self.scratch.clear();
+            self.scratch.extend_from_slice(raw);
+        } else {
+            self.scratch.clear();
+            self.replaced_chars += unescape_into(raw, &mut self.scratch);
+        }
+        if std::str::from_utf8(&self.scratch).is_err() {
+            self.replaced_chars += 1;
+            self.scratch = String::from_utf8_lossy(&self.scratch).into_owned().into_bytes();
+        }
+        Ok(std::str::from_utf8(&self.scratch).unwrap_or_default())
+    }
+}
+
+/// Fails if a value at `depth` would exceed the nesting limit.
+fn check_depth(depth: usize) -> Result<(), LexError> {
+    if depth > MAX_JSON_DEPTH {
+        Err(LexError::Limit { what: "JSON nesting", limit: format!("{MAX_JSON_DEPTH} levels") })
+    } else {
+        Ok(())
+    }
+}
+
+/// Decodes the JSON escapes of `raw` into `out`; returns how many invalid escapes became
+/// U+FFFD.
+fn unescape_into(raw: &[u8], out: &mut Vec<u8>) -> u64 {
+    let mut replaced = 0;
+    let mut i = 0;
+    while i < raw.len() {
+        let Some(k) = raw[i..].iter().position(|&b| b == b'\\') else {
+            out.extend_from_slice(&raw[i..]);
+            break;
+        };
+        out.extend_from_slice(&raw[i..i + k]);
+        i += k + 1;
+        let simple = match raw.get(i) {
+            Some(b'"') => Some(b'"'),
+            Some(b'\\') => Some(b'\\'),
+            Some(b'/') => Some(b'/'),
+            Some(b'b') => Some(8),
+            Some(b'f') => Some(12),
+            Some(b'n') => Some(b'\n'),
+            Some(b'r') => Some(b'\r'),
+            Some(b't') => Some(b'\t'),
+            _ => None,
+        };
+        if let Some(b) = simple {
+            out.push(b);
+            i += 1;
+            continue;
+        }
+        let (c, used) = if raw.get(i) == Some(&b'u') { unicode_escape(&raw[i + 1..]) } else { (None, 1) };
+        let c = c.unwrap_or_else(|| {
+            replaced += 1;
+            char::REPLACEMENT_CHARACTER
+        });
+        let mut utf8 = [0u8; 4];
+        out.extend_from_slice(c.encode_utf8(&mut utf8).as_bytes());
+        i = (i + used).min(raw.len());
+    }
+    replaced
+}
+
+/// Decodes the text after `\u`: returns the char (`None` if invalid) and how many bytes
+/// from the `u` on were consumed. A high surrogate followed by `\u` + low surrogate forms
+/// one char; a lone surrogate is invalid.
+fn unicode_escape(after_u: &[u8]) -> (Option<char>, usize) {
+    let Some(hi) = hex4(after_u) else { return (None, 1) };
+    if !(0xD800..0xE000).contains(&hi) {
+        return (char::from_u32(hi), 5);
+    }
+    if hi < 0xDC00 && after_u.get(4..6) == Some(b"\\u") {
+        if let Some(lo) = after_u.get(6..).and_then(hex4).filter(|lo| (0xDC00..0xE000).contains(lo)) {
+            return (char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)), 11);
+        }
+    }
+    (None, 5)
+}
+
+fn hex4(bytes: &[u8]) -> Option<u32> {
+    let digits = bytes.get(..4)?;
+    digits.iter().try_fold(0u32, |acc, &b| Some(acc * 16 + (b as char).to_digit(16)?))
+}
+
+/// Appends `s` as a JSON string literal.
+pub(super) fn push_json_string(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+/// A byte described for an error message: `'x'` for printable ASCII, else hex.
+pub(super) fn describe_byte(b: u8) -> String {
+    if b.is_ascii_graphic() { format!("'{}'", b as char) } else { format!("byte 0x{b:02x}") }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decodes_escapes_and_surrogates() {
+        let mut lx = Lexer::new(br#""a\"b\\c\n\u00e9\ud83d\ude00\ud800x\q""#);
+        assert_eq!(lx.string().unwrap(), "a\"b\\c\né😀\u{fffd}x\u{fffd}");
+        assert_eq!(lx.replaced_chars, 2);
+    }
+
+    #[test]
+    fn compact_json_round_trips() {
+        let mut lx = Lexer::new(br#" { "a" : [1, 2.5e3, "x\"y"], "b": {"c": null, "d": true} } "#);
+        let mut out = String::new();
+        lx.write_compact(&mut out, 0).unwrap();
+        assert_eq!(out, r#"{"a":[1,2.5e3,"x\"y"],"b":{"c":null,"d":true}}"#);
+    }
+
+    #[test]
+    fn eof_and_syntax_errors() {
+        assert!(matches!(Lexer::new(b"{\"a\": [1, 2").skip_value(0), Err(LexError::Eof { .. })));
+        assert!(matches!(Lexer::new(b"\"abc").string(), Err(LexError::Eof { .. })));
+        assert!(matches!(Lexer::new(b"tru").literal(), Err(LexError::Eof { .. })));
+        let err = Lexer::new(b"{\"a\" 1}").skip_value(0).unwrap_err();
+        assert_eq!(err, LexError::Syntax { expected: "':'", found: "'1'".into(), offset: 5 });
+        let deep = "[".repeat(MAX_JSON_DEPTH + 2);
+        assert!(matches!(Lexer::new(deep.as_bytes()).skip_value(0), Err(LexError::Limit { .. })));
+    }
+}

@@ -1,0 +1,152 @@
+//! Numbers from their JSON text: timestamps as exact integer nanoseconds, args as typed
+//! values.
+
+use crate::model::ArgValue;
+
+/// Significant digits kept from a decimal; more cannot change a rounded i64 ns value.
+const MAX_DIGITS: usize = 36;
+
+/// Converts decimal microseconds (`"5151368185427.22"`, `"17e2"`, `"-3"`) to nanoseconds,
+/// rounded to nearest (ties away from zero), without going through `f64`. `None` if the
+/// text is not a number or the result does not fit `i64`.
+pub(super) fn micros_to_ns(text: &[u8]) -> Option<i64> {
+    let d = Decimal::parse(text)?;
+    let scale = d.exponent.checked_add(3)?; // µs → ns
+    let magnitude = scale_rounded(d.digits, scale)?;
+    let signed = if d.negative { -(magnitude as i128) } else { magnitude as i128 };
+    i64::try_from(signed).ok()
+}
+
+/// An arg number: an integer that fits `i64` is `Int`, a larger non-negative one that fits
+/// `u64` is `Uint`, anything else `Float` (or the text as a string if it does not parse).
+pub(super) fn arg_number(text: &[u8]) -> Option<ArgValue> {
+    let s = std::str::from_utf8(text).ok()?;
+    if !s.contains(['.', 'e', 'E']) {
+        if let Ok(v) = s.parse::<i64>() {
+            return Some(ArgValue::Int(v));
+        }
+        if let Ok(v) = s.parse::<u64>() {
+            return Some(ArgValue::Uint(v));
+        }
+    }
+    s.parse::<f64>().ok().map(ArgValue::Float)
+}
+
+/// A decimal as `digits × 10^exponent` with a sign.
+#[derive(Debug, PartialEq)]
+struct Decimal {
+    negative: bool,
+    digits: u128,
+    exponent: i32,
+}
+
+impl Decimal {
+    /// Parses JSON number syntax (leniently: leading zeros and a missing fraction are fine).
+    fn parse(text: &[u8]) -> Option<Decimal> {
+        let (negative, rest) = match text.split_first() {
+            Some((b'-', rest)) => (true, rest),
+            _ => (false, text),
+        };
+        let mantissa_end = rest.iter().position(|&b| b == b'e' || b == b'E').unwrap_or(rest.len());
+        let (mantissa, exp_part) = rest.split_at(mantissa_end);
+        let mut exponent: i32 = match exp_part.split_first() {
+            None => 0,
+            Some((_, e)) => parse_exponent(e)?,
+        };
+        let (int_part, frac_part) = match mantissa.iter().position(|&b| b == b'.') {
+            Some(dot) => (&mantissa[..dot], &mantissa[dot + 1..]),
+            None => (mantissa, &[][..]),
+        };
+        if int_part.is_empty() && frac_part.is_empty() {
+            return None;
+        }
+        let mut digits = 0u128;
+        let mut kept = 0;
+        for &b in int_part {
+            let v = digit(b)?;
+            if kept < MAX_DIGITS {
+                digits = digits * 10 + v;
+                kept += usize::from(digits != 0);
+            } else {
+                exponent = exponent.checked_add(1)?;
+            }
+        }
+        for &b in frac_part {
+            let v = digit(b)?;
+            if kept < MAX_DIGITS {
+                digits = digits * 10 + v;
+                kept += usize::from(digits != 0);
+                exponent = exponent.checked_sub(1)?;
+            }
+        }
+        Some(Decimal { negative, digits, exponent })
+    }
+}
+
+fn digit(b: u8) -> Option<u128> {
+    b.is_ascii_digit().then(|| u128::from(b - b'0'))
+}
+
+fn parse_exponent(text: &[u8]) -> Option<i32> {
+    let (negative, digits) = match text.split_first()? {
+        (b'-', rest) => (true, rest),
+        (b'+', rest) => (false, rest),
+        _ => (false, text),
+    };
+    if digits.is_empty() {
+        return None;
+    }
+    let mut v: i32 = 0;
+    for &b in digits {
+        v = v.saturating_mul(10).saturating_add(i32::from(b.checked_sub(b'0').filter(|d| *d < 10)?));
+    }
+    Some(if negative { -v } else { v })
+}
+
+/// `digits × 10^scale`, rounded to nearest (ties away from zero); `None` on overflow.
+fn scale_rounded(digits: u128, scale: i32) -> Option<u128> {
+    if scale >= 0 {
+        return 10u128.checked_pow(u32::try_from(scale).ok()?).and_then(|p| digits.checked_mul(p));
+    }
+    let down = scale.unsigned_abs();
+    if down > 38 {
+        return Some(0);
+    }
+    let p = 10u128.pow(down);
+    let (q, r) = (digits / p, digits % p);
+    Some(if r >= p - r { q + 1 } else { q })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn microseconds_become_exact_nanoseconds() {
+        assert_eq!(micros_to_ns(b"5151368185427.22"), Some(5_151_368_185_427_220));
+        assert_eq!(micros_to_ns(b"1700000000123456.789"), Some(1_700_000_000_123_456_789));
+        assert_eq!(micros_to_ns(b"1700000000123456.7894"), Some(1_700_000_000_123_456_789));
+        assert_eq!(micros_to_ns(b"1700000000123456.7895"), Some(1_700_000_000_123_456_790));
+        assert_eq!(micros_to_ns(b"-1.5"), Some(-1_500));
+        assert_eq!(micros_to_ns(b"0.0005"), Some(1));
+        assert_eq!(micros_to_ns(b"0.0004"), Some(0));
+        assert_eq!(micros_to_ns(b"1.7e15"), Some(1_700_000_000_000_000_000));
+        assert_eq!(micros_to_ns(b"17E-1"), Some(1_700));
+        assert_eq!(micros_to_ns(b"12"), Some(12_000));
+        assert_eq!(micros_to_ns(b"1e400"), None);
+        assert_eq!(micros_to_ns(b"1e-400"), Some(0));
+        assert_eq!(micros_to_ns(b"9.3e15"), None);
+        assert_eq!(micros_to_ns(b"-"), None);
+        assert_eq!(micros_to_ns(b"1.2.3"), None);
+        assert_eq!(micros_to_ns(b"1e"), None);
+    }
+
+    #[test]
+    fn arg_numbers_are_typed() {
+        assert_eq!(arg_number(b"-42"), Some(ArgValue::Int(-42)));
+        assert_eq!(arg_number(b"18446744073709551615"), Some(ArgValue::Uint(u64::MAX)));
+        assert_eq!(arg_number(b"2.5"), Some(ArgValue::Float(2.5)));
+        assert_eq!(arg_number(b"1e3"), Some(ArgValue::Float(1000.0)));
+        assert_eq!(arg_number(b"--"), None);
+    }
+}

@@ -1,0 +1,261 @@
+//! Hand-walking of protobuf wire data.
+//!
+//! prost decodes a message all-or-nothing. To keep what precedes a cut or a damaged record,
+//! the importer walks a message's fields here, one by one, and lets prost decode each whole
+//! field (protobuf merges concatenated fields, so decoding fields one at a time builds the
+//! same message).
+
+/// Wire type of a varint field.
+pub(super) const VARINT: u8 = 0;
+/// Wire type of an 8-byte field.
+const FIXED64: u8 = 1;
+/// Wire type of a length-delimited field (messages, strings, bytes, packed repeats).
+pub(super) const LEN: u8 = 2;
+/// Wire type of a 4-byte field.
+const FIXED32: u8 = 5;
+
+/// A length prefix above this is damage, not a cut: no accepted input is that long.
+const MAX_PLAUSIBLE_LEN: u64 = crate::limits::MAX_UNPACKED_BYTES;
+
+/// What a UTF-8 re-encode writes in place of each byte >= 0x80 (U+FFFD).
+const REPLACEMENT_CHAR: &[u8] = b"\xef\xbf\xbd";
+
+/// Why reading a varint failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum VarintError {
+    /// The input ends inside the varint.
+    Cut,
+    /// More than 10 bytes.
+    TooLong,
+}
+
+/// Reads the varint at `bytes[pos..]`; returns its value and the position after it.
+pub(super) fn read_varint(bytes: &[u8], pos: usize) -> Result<(u64, usize), VarintError> {
+    let mut value = 0u64;
+    for i in 0..10 {
+        let Some(&b) = bytes.get(pos + i) else { return Err(VarintError::Cut) };
+        value |= u64::from(b & 0x7f) << (7 * i);
+        if b < 0x80 {
+            return Ok((value, pos + i + 1));
+        }
+    }
+    Err(VarintError::TooLong)
+}
+
+/// Splits a field key into (field number, wire type).
+pub(super) fn split_key(key: u64) -> (u64, u8) {
+    (key >> 3, (key & 7) as u8)
+}
+
+/// One field of a message, as found on the wire. Offsets are relative to the walked bytes.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Field<'a> {
+    /// Field number.
+    pub number: u64,
+    /// Wire type.
+    pub wire: u8,
+    /// Offset of the key.
+    pub start: usize,
+    /// The whole field, key included, ready to merge into a message with prost.
+    pub whole: &'a [u8],
+    /// Payload of a length-delimited field (empty for other wire types).
+    pub payload: &'a [u8],
+    /// Offset of `payload`.
+    pub payload_start: usize,
+    /// Value of a varint field, or the declared length of a length-delimited one.
+    pub value: u64,
+    /// False for the last field of a cut message: a length-delimited field whose declared
+    /// length runs past the end; `payload` then holds what is there.
+    pub complete: bool,
+}
+
+/// Why walking stopped before the end of the bytes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(super) enum Stop {
+    /// The bytes end inside the field that starts at `offset`.
+    Cut {
+        /// Offset of the cut field's key.
+        offset: usize,
+    },
+    /// Bytes that no valid encoding produces.
+    Damaged {
+        /// Offset of the bad bytes.
+        offset: usize,
+        /// What was expected and what was found.
+        detail: String,
+    },
+}
+
+/// Iterates over the fields of one message. Stops at the end, at a cut (yielding a cut
+/// length-delimited field as its last item, marked incomplete) or at damage; then
+/// [`Fields::stop`] says why.
+#[derive(Debug)]
+pub(super) struct Fields<'a> {
+    bytes: &'a [u8],
+    pos: usize,
+    stop: Option<Stop>,
+}
+
+impl<'a> Fields<'a> {
+    /// Walks the fields of `bytes`.
+    pub fn new(bytes: &'a [u8]) -> Self {
+        Fields { bytes, pos: 0, stop: None }
+    }
+
+    /// Why the walk ended early, once the iterator returned `None`; `None` if it reached the
+    /// end cleanly.
+    pub fn stop(&self) -> Option<&Stop> {
+        self.stop.as_ref()
+    }
+
+    fn halt(&mut self, stop: Stop) -> Option<Field<'a>> {
+        self.pos = self.bytes.len();
+        self.stop = Some(stop);
+        None
+    }
+
+    fn varint_stop(&self, err: VarintError, field_start: usize, at: usize) -> Stop {
+        match err {
+            VarintError::Cut => Stop::Cut { offset: field_start },
+            VarintError::TooLong => {
+                Stop::Damaged { offset: at, detail: "expected a varint, found over 10 bytes".into() }
+            }
+        }
+    }
+
+    /// Reads the length prefix at `at` of the field starting at `start` and yields the field.
+    fn length_delimited(&mut self, number: u64, start: usize, at: usize) -> Option<Field<'a>> {
+        let (len, payload_start) = match read_varint(self.bytes, at) {
+            Ok(v) => v,
+            Err(e) => return self.halt(self.varint_stop(e, start, at)),
+        };
+        let available = (self.bytes.len() - payload_start) as u64;
+        if len > MAX_PLAUSIBLE_LEN || (len > available && self.has_replacement_chars(at, payload_start)) {
+            return self.halt(Stop::Damaged { offset: at, detail: self.describe_bad_length(len, at, payload_start) });
+        }
+        let complete = len <= available;
+        let end = if complete { payload_start + len as usize } else { self.bytes.len() };
+        if !complete {
+            self.stop = Some(Stop::Cut { offset: start });
+        }
+        self.pos = end;
+        Some(Field {
+            number,
+            wire: LEN,
+            start,
+            whole: &self.bytes[start..end],
+            payload: &self.bytes[payload_start..end],
+            payload_start,
+            value: len,
+            complete,
+        })
+    }
+
+    fn has_replacement_chars(&self, from: usize, to: usize) -> bool {
+        self.bytes[from..to].windows(3).any(|w| w == REPLACEMENT_CHAR)
+    }
+
+    fn describe_bad_length(&self, len: u64, at: usize, payload_start: usize) -> String {
+        if self.has_replacement_chars(at, payload_start) {
+            format!(
+                "length prefix holds UTF-8 replacement characters (ef bf bd), so the binary file \
+                 was re-encoded as text; it declares {len} bytes where {} remain",
+                self.bytes.len() - payload_start
+            )
+        } else {
+            format!("expected a length prefix, found {len} bytes declared")
+        }
+    }
+
+    /// Yields a fixed-size field of `size` bytes whose value starts at `at`.
+    fn fixed(&mut self, number: u64, wire: u8, start: usize, at: usize, size: usize) -> Option<Field<'a>> {
+        let end = at.saturating_add(size);
+        if end > self.bytes.len() {
+            return self.halt(Stop::Cut { offset: start });
+        }
+        self.pos = end;
+        Some(Field {
+            number,
+            wire,
+            start,
+            whole: &self.bytes[start..end],
+            payload: &[],
+            payload_start: at,
+            value: 0,
+            complete: true,
+        })
+    }
+}
+
+impl<'a> Iterator for Fields<'a> {
+    type Item = Field<'a>;
+
+    fn next(&mut self) -> Option<Field<'a>> {
+        let start = self.pos;
+        if start >= self.bytes.len() {
+            return None;
+        }
+        let (key, at) = match read_varint(self.bytes, start) {
+            Ok(v) => v,
+            Err(e) => return self.halt(self.varint_stop(e, start, start)),
+        };
+        let (number, wire) = split_key(key);
+        if number == 0 {
+            return self.halt(Stop::Damaged { offset: start, detail: "expected a field key, found field number 0".into() });
+        }
+        match wire {
+            VARINT => match read_varint(self.bytes, at) {
+                Ok((value, end)) => {
+                    self.pos = end;
+                    Some(Field {
+                        number,
+                        wire,
+                        start,
+                        whole: &self.bytes[start..end],
+                        payload: &[],
+                        payload_start: at,
+                        value,
+                        complete: true,
+                    })
+                }
+                Err(e) => self.halt(self.varint_stop(e, start, at)),
+            },
+            LEN => self.length_delimited(number, start, at),
+            FIXED64 => self.fixed(number, wire, start, at, 8),
+            FIXED32 => self.fixed(number, wire, start, at, 4),
+            _ => self.halt(Stop::Damaged {
+                offset: start,
+                detail: format!("expected a field key, found wire type {wire} (field {number})"),
+            }),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn walks_whole_fields_and_flags_a_cut_one() {
+        // field 1 varint 150, field 2 "abc", field 3 declares 5 bytes but has 2.
+        let bytes = [0x08, 0x96, 0x01, 0x12, 3, b'a', b'b', b'c', 0x1a, 5, 1, 2];
+        let mut fields = Fields::new(&bytes);
+        let all: Vec<Field> = fields.by_ref().collect();
+        assert_eq!(all.len(), 3);
+        assert_eq!((all[0].number, all[0].value), (1, 150));
+        assert_eq!(all[1].payload, b"abc");
+        assert!(!all[2].complete);
+        assert_eq!(all[2].payload, &[1, 2]);
+        assert_eq!(fields.stop(), Some(&Stop::Cut { offset: 8 }));
+    }
+
+    #[test]
+    fn bad_wire_type_and_huge_length_are_damage() {
+        let mut f = Fields::new(&[0x0f, 0]);
+        assert!(f.next().is_none());
+        assert!(matches!(f.stop(), Some(Stop::Damaged { offset: 0, .. })));
+        let mut f = Fields::new(&[0x0a, 0xef, 0xbf, 0xbd, 0x05, 0]);
+        assert!(f.next().is_none());
+        assert!(matches!(f.stop(), Some(Stop::Damaged { offset: 1, .. })));
+    }
+}

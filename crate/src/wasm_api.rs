@@ -1,0 +1,197 @@
+//! The Wasm shell: the only file that uses wasm-bindgen. It owns one imported profile per
+//! `Session` and hands the page small JSON documents and typed arrays; big data stays here.
+//!
+//! Errors cross as a thrown plain object `{kind, message}` with a stable `kind`.
+//! Times are picoseconds relative to the trace origin, as `f64` (exact below 2^53 ps, about
+//! 2.5 hours of trace).
+
+use crate::analysis::lod::{self, Viewport};
+use crate::analysis::search::search_slices;
+use crate::import::{Imported, import_bytes};
+use crate::model::{SliceId, Trace, TrackId, TrackKind, arg_value_to_json, display_order};
+use crate::summary::Summary;
+use serde_json::{Map, Value, json};
+use wasm_bindgen::prelude::*;
+
+/// One profile being loaded or explored.
+#[wasm_bindgen]
+#[derive(Debug, Default)]
+pub struct Session {
+    pending: Vec<u8>,
+    imported: Option<Imported>,
+}
+
+#[wasm_bindgen]
+impl Session {
+    /// An empty session. Installs the panic hook so a bug shows a readable message.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Session {
+        console_error_panic_hook::set_once();
+        Session::default()
+    }
+
+    /// Appends a chunk of the file.
+    pub fn push(&mut self, chunk: &[u8]) {
+        self.pending.extend_from_slice(chunk);
+    }
+
+    /// Imports everything pushed so far and returns the overview JSON (summary, time range,
+    /// track groups in display order, metadata). Throws `{kind, message}` on failure.
+    pub fn finish(&mut self) -> Result<String, JsValue> {
+        let bytes = std::mem::take(&mut self.pending);
+        self.imported = None;
+        let imported = import_bytes(&bytes).map_err(|e| js_error(e.kind(), &e.to_string()))?;
+        drop(bytes);
+        let overview = overview_json(&imported);
+        self.imported = Some(imported);
+        Ok(overview.to_string())
+    }
+
+    /// Render list of slices: see [`lod::render_slices`] (stride 7).
+    pub fn render_slices(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, width_px: f64) -> Vec<f64> {
+        let mut out = Vec::new();
+        if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
+            lod::render_slices(trace, &track_list(track_ids), view, &mut out);
+        }
+        out
+    }
+
+    /// Render list of instants: see [`lod::render_instants`] (stride 4).
+    pub fn render_instants(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, width_px: f64) -> Vec<f64> {
+        let mut out = Vec::new();
+        if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
+            lod::render_instants(trace, &track_list(track_ids), view, &mut out);
+        }
+        out
+    }
+
+    /// An interned string ("" for an unknown id).
+    pub fn string(&self, id: u32) -> String {
+        match self.trace() {
+            Some(t) if (id as usize) < t.strings.len() => t.str(crate::model::StrId(id)).to_owned(),
+            _ => String::new(),
+        }
+    }
+
+    /// `[start_ps, dur_ps, track_id, lane, name_id]` of a slice (empty for an unknown id).
+    pub fn slice_info(&self, slice_id: u32) -> Vec<f64> {
+        let Some((t, i)) = self.slice(slice_id) else { return Vec::new() };
+        let s = &t.slices;
+        vec![s.start[i] as f64, s.dur[i] as f64, s.track[i].0 as f64, f64::from(s.lane[i]), f64::from(s.name[i].0)]
+    }
+
+    /// Everything the details panel shows about a slice, as JSON (`null` for an unknown id).
+    pub fn slice_details(&self, slice_id: u32) -> String {
+        let Some((t, i)) = self.slice(slice_id) else { return "null".into() };
+        let s = &t.slices;
+        let mut v = event_json(t, s.track[i], s.name[i], s.category[i].index(), s.args[i]);
+        v["id"] = json!(slice_id);
+        v["start_ps"] = json!(s.start[i]);
+        v["dur_ps"] = json!(s.dur[i]);
+        v["lane"] = json!(s.lane[i]);
+        v.to_string()
+    }
+
+    /// Everything the details panel shows about an instant, as JSON (`null` if unknown).
+    pub fn instant_details(&self, index: u32) -> String {
+        let Some(t) = self.trace() else { return "null".into() };
+        let i = index as usize;
+        if i >= t.instants.len() {
+            return "null".into();
+        }
+        let n = &t.instants;
+        let mut v = event_json(t, n.track[i], n.name[i], n.category[i].index(), n.args[i]);
+        v["id"] = json!(index);
+        v["time_ps"] = json!(n.time[i]);
+        v.to_string()
+    }
+
+    /// Slice ids whose name contains `query` (case-insensitive), in time order.
+    pub fn search(&self, query: &str, limit: u32) -> Vec<u32> {
+        self.trace()
+            .map(|t| search_slices(t, query, limit as usize).into_iter().map(|s| s.0).collect())
+            .unwrap_or_default()
+    }
+}
+
+impl Session {
+    fn trace(&self) -> Option<&Trace> {
+        self.imported.as_ref().map(|i| &i.trace)
+    }
+
+    fn slice(&self, slice_id: u32) -> Option<(&Trace, usize)> {
+        let t = self.trace()?;
+        let i = SliceId(slice_id).index();
+        (i < t.slices.len()).then_some((t, i))
+    }
+}
+
+fn viewport(t0: f64, t1: f64, width: f64) -> Option<Viewport> {
+    if !(t0.is_finite() && t1.is_finite()) {
+        return None;
+    }
+    Viewport::new(t0.floor() as i64, t1.ceil() as i64, width)
+}
+
+fn track_list(ids: &[u32]) -> Vec<TrackId> {
+    ids.iter().map(|&i| TrackId(i)).collect()
+}
+
+fn js_error(kind: &str, message: &str) -> JsValue {
+    let obj = js_sys::Object::new();
+    // Setting a property on a fresh plain object cannot fail.
+    let _ = js_sys::Reflect::set(&obj, &"kind".into(), &kind.into());
+    let _ = js_sys::Reflect::set(&obj, &"message".into(), &message.into());
+    obj.into()
+}
+
+fn overview_json(imported: &Imported) -> Value {
+    let t = &imported.trace;
+    let (start, end) = t.time_bounds().unwrap_or((0, 0));
+    let groups: Vec<Value> = display_order(t)
+        .into_iter()
+        .map(|g| {
+            let tracks: Vec<Value> = g
+                .tracks
+                .iter()
+                .map(|&id| {
+                    let kind = match t.tracks.kind[id.index()] {
+                        TrackKind::Slices => "slices",
+                        TrackKind::Counter => "counter",
+                    };
+                    json!({
+                        "id": id.0,
+                        "name": t.str(t.tracks.name[id.index()]),
+                        "kind": kind,
+                        "lanes": t.index.lanes_of(id).len().max(1),
+                    })
+                })
+                .collect();
+            json!({"process": g.process.0, "name": t.str(t.processes.name[g.process.index()]), "tracks": tracks})
+        })
+        .collect();
+    let metadata: Vec<Value> = t.metadata.entries.iter().map(|(k, v)| json!([k, v])).collect();
+    json!({
+        "summary": Summary::of(imported),
+        "start_ps": start,
+        "end_ps": end,
+        "groups": groups,
+        "metadata": metadata,
+    })
+}
+
+fn event_json(t: &Trace, track: TrackId, name: crate::model::StrId, category: usize, args: crate::model::ArgSetId) -> Value {
+    let mut arg_map = Map::new();
+    for (k, v) in t.args.get(args) {
+        arg_map.insert(t.str(k).to_owned(), arg_value_to_json(v, &t.strings));
+    }
+    let process = t.tracks.process[track.index()];
+    json!({
+        "name": t.str(name),
+        "category": t.str(t.categories.name[category]),
+        "track": track.0,
+        "track_name": t.str(t.tracks.name[track.index()]),
+        "process_name": t.str(t.processes.name[process.index()]),
+        "args": arg_map,
+    })
+}

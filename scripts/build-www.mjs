@@ -1,0 +1,65 @@
+// Builds the static page into dist/: bundles www/src/main.ts and www/src/engine/worker.ts (ESM),
+// copies index.html, www/style.css, the wasm module and the demo profile. Every URL in the page is
+// relative, so dist/ works at any sub-path (GitHub Pages serves it under /<repo>/).
+import { build } from 'esbuild';
+import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = join(root, 'dist');
+const glue = join(root, 'pkg', 'planeview.js');
+const wasm = join(root, 'pkg', 'planeview_bg.wasm');
+// PLANEVIEW_DEMO overrides the demo profile (local experiments only).
+const demo = process.env.PLANEVIEW_DEMO ? resolve(process.env.PLANEVIEW_DEMO) : join(root, 'tests', 'data', 'xplane', 'tpu_inference_2.xplane.pb');
+
+function fail(message) {
+  console.error(`build-www: ${message}`);
+  process.exit(1);
+}
+
+for (const [path, hint] of [
+  [glue, 'run `npm run wasm` first (wasm-pack output in pkg/)'],
+  [wasm, 'run `npm run wasm` first (wasm-pack output in pkg/)'],
+  [demo, 'the demo profile is part of the repository (tests/data/xplane/)'],
+  [join(root, 'index.html'), 'the page source is index.html at the top level'],
+  [join(root, 'www', 'style.css'), 'the stylesheet is www/style.css'],
+]) {
+  if (!existsSync(path)) fail(`missing ${path.startsWith(root) ? path.slice(root.length + 1) : path}: ${hint}`);
+}
+
+rmSync(dist, { recursive: true, force: true });
+mkdirSync(join(dist, 'demo'), { recursive: true });
+
+const wasmGlue = {
+  name: 'planeview-wasm',
+  setup(b) {
+    b.onResolve({ filter: /^planeview-wasm$/ }, () => ({ path: glue }));
+  },
+};
+
+const started = Date.now();
+await build({
+  absWorkingDir: root,
+  entryPoints: { main: 'www/src/main.ts', worker: 'www/src/engine/worker.ts' },
+  outdir: dist,
+  bundle: true,
+  format: 'esm',
+  splitting: false,
+  target: ['es2022'],
+  minify: true,
+  sourcemap: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  plugins: [wasmGlue],
+}).catch(() => fail('esbuild failed (see above)'));
+
+copyFileSync(join(root, 'index.html'), join(dist, 'index.html'));
+copyFileSync(join(root, 'www', 'style.css'), join(dist, 'style.css'));
+copyFileSync(wasm, join(dist, 'planeview_bg.wasm'));
+copyFileSync(demo, join(dist, 'demo', 'tpu_inference_2.xplane.pb'));
+
+const kib = (p) => `${(statSync(join(dist, p)).size / 1024).toFixed(0)} KiB`;
+console.log(
+  `build-www: dist/ in ${Date.now() - started} ms (main.js ${kib('main.js')}, worker.js ${kib('worker.js')}, planeview_bg.wasm ${kib('planeview_bg.wasm')})`,
+);

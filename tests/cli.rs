@@ -1,0 +1,87 @@
+//! The CLI contract of `shared/CLI.md`: `summary --json` keys, exit statuses, error line.
+
+mod common;
+
+use std::process::{Command, Output};
+
+fn planeview(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_planeview")).args(args).output().unwrap()
+}
+
+fn data(rel: &str) -> String {
+    common::data_dir(rel).to_string_lossy().into_owned()
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+#[test]
+fn summary_json_has_every_contract_key() {
+    for file in ["xplane/jax_cpu_mlp_small.xplane.pb", "chrome_json/xprof__trace.json"] {
+        let out = planeview(&["summary", &data(file), "--json"]);
+        assert!(out.status.success(), "{file}: {}", stderr(&out));
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        for key in [
+            "format", "bytes", "unpacked_bytes", "events", "tracks", "processes", "span_ps", "flows",
+            "counters", "diagnostics",
+        ] {
+            assert!(v.get(key).is_some(), "{file}: summary lacks {key}: {v}");
+        }
+        assert!(v["events"].as_u64().unwrap() > 0);
+        assert!(v["span_ps"].as_i64().unwrap() > 0);
+    }
+}
+
+#[test]
+fn xplane_summary_numbers() {
+    let out = planeview(&["summary", &data("xplane/jax_cpu_mlp_small.xplane.pb"), "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["format"], "xspace");
+    assert_eq!(v["bytes"], 385_610);
+    assert_eq!(v["unpacked_bytes"], 385_610);
+    // corpus/oracle/jax_cpu_mlp_small/planes.txt: one plane with lines, 5 lines, 945 events.
+    assert_eq!(v["events"], 945);
+    assert_eq!(v["tracks"], 5);
+    assert_eq!(v["processes"], 1);
+}
+
+#[test]
+fn unusable_inputs_exit_2_with_one_line_naming_the_file() {
+    let dir = std::env::temp_dir().join(format!("planeview-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.json");
+    std::fs::write(&empty, b"").unwrap();
+    let random = dir.join("random.bin");
+    std::fs::write(&random, (0u32..4096).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect::<Vec<u8>>()).unwrap();
+    let cases = [
+        (empty.to_string_lossy().into_owned(), "empty file"),
+        (random.to_string_lossy().into_owned(), "not a recognised profile"),
+        (data("chrome_json/not_a_trace__execution_trace_benchmark_simple_add_et.json.gz"), "not a trace"),
+    ];
+    for (file, expected) in cases {
+        let out = planeview(&["summary", &file, "--json"]);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(err.starts_with(&format!("planeview: {file}: ")), "{err}");
+        assert!(err.contains(expected), "{err} should say {expected}");
+        assert!(out.stdout.is_empty());
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn usage_errors_exit_1() {
+    assert_eq!(planeview(&[]).status.code(), Some(1));
+    assert_eq!(planeview(&["frobnicate", "x"]).status.code(), Some(1));
+    assert_eq!(planeview(&["summary"]).status.code(), Some(1));
+    assert_eq!(planeview(&["summary", "a", "--bogus"]).status.code(), Some(1));
+}
+
+#[test]
+fn missing_file_is_an_input_error() {
+    let out = planeview(&["summary", "/nonexistent/trace.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).starts_with("planeview: /nonexistent/trace.json: "));
+}

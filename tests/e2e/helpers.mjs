@@ -1,0 +1,179 @@
+// Shared set-up for the end-to-end tests: Debian's Chromium through playwright-core, the static
+// server (dist/ at `/` and under `/planeview/`), console-error capture and failure screenshots.
+import { chromium } from 'playwright-core';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import assert from 'node:assert/strict';
+import { DIST, startServer } from './server.mjs';
+
+export const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
+export const ARTIFACTS = join(ROOT, 'tests', 'e2e', 'artifacts');
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const CORPUS = process.env.PLANEVIEW_CORPUS ?? resolve(ROOT, '..', 'shared', 'corpus');
+
+/** A test file from tests/data (or, for a file not copied there yet, from the shared corpus). */
+export function dataFile(rel) {
+  const local = join(ROOT, 'tests', 'data', rel);
+  if (existsSync(local)) return local;
+  const [dir, ...rest] = rel.split('/');
+  for (const candidate of [join(CORPUS, rel), join(CORPUS, dir, rest.join('/'))]) {
+    if (existsSync(candidate)) return candidate;
+  }
+  return null;
+}
+
+/** Checks the prerequisites; returns a reason to skip, or null. */
+export function missingPrerequisite() {
+  if (!existsSync(CHROMIUM)) return `${CHROMIUM} is missing (make setup-browser installs Debian's chromium)`;
+  if (!existsSync(join(DIST, 'index.html')) || !existsSync(join(DIST, 'planeview_bg.wasm'))) {
+    return 'dist/ is not built (npm run wasm && npm run build)';
+  }
+  return null;
+}
+
+/** Starts the server and the browser; call the returned `close` in `after`. */
+export async function setup() {
+  const reason = missingPrerequisite();
+  if (reason) throw new Error(reason);
+  const srv = await startServer();
+  const userDataDir = mkdtempSync(join(tmpdir(), 'planeview-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 860 },
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  return {
+    url: srv.url,
+    context,
+    async close() {
+      await context.close().catch(() => undefined);
+      await srv.close();
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs `body(page, problems)` in a fresh page. Fails on console errors, page errors and requests to
+ * other origins; saves tests/e2e/artifacts/<name>.png when anything fails.
+ */
+export async function withPage(env, name, body) {
+  const page = await env.context.newPage();
+  const problems = [];
+  const origin = new URL(env.url).origin;
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') problems.push(`console error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  page.on('request', (req) => {
+    const u = req.url();
+    if (!u.startsWith(origin) && !u.startsWith('data:') && !u.startsWith('blob:')) problems.push(`request to another origin: ${u}`);
+  });
+  page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText ?? ''}`));
+  page.on('response', (res) => {
+    if (res.status() >= 400) problems.push(`HTTP ${res.status()} for ${res.url()}`);
+  });
+  try {
+    await body(page, problems);
+    assert.deepEqual(problems, [], 'no console errors, page errors or foreign requests');
+  } catch (err) {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true }).catch(() => undefined);
+    throw err;
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
+
+export async function waitForState(page, state, timeout = 30000) {
+  try {
+    await page.waitForFunction((s) => document.body.dataset.state === s, state, { timeout });
+  } catch (err) {
+    const actual = await page.evaluate(() => document.body.dataset.state).catch(() => '?');
+    const status = await page.textContent('#status').catch(() => '?');
+    throw new Error(`expected state "${state}", found "${actual}" (status: ${status})`, { cause: err });
+  }
+}
+
+export async function statusText(page) {
+  return (await page.textContent('#status'))?.trim() ?? '';
+}
+
+export async function trackNames(page) {
+  return page.$$eval('[data-testid="timeline"] .tl-track-name', (els) => els.map((e) => e.textContent ?? ''));
+}
+
+export async function groupNames(page) {
+  return page.$$eval('[data-testid="timeline"] .tl-group-name', (els) => els.map((e) => e.textContent ?? ''));
+}
+
+export async function rangeText(page) {
+  return (await page.textContent('[data-testid="timeline-range"]'))?.trim() ?? '';
+}
+
+/** Opens a page at `path` (relative to the server root) and waits for the engine (state idle). */
+export async function openPage(page, env, path = '') {
+  await page.goto(new URL(path, env.url).href);
+  await waitForState(page, 'idle');
+}
+
+/** Drops a file on the page the way a browser does: a DataTransfer with a File in a drop event. */
+export async function dropFile(page, path, name = basename(path)) {
+  const b64 = readFileSync(path).toString('base64');
+  await page.evaluate(
+    ({ b64, name }) => {
+      const bin = atob(b64);
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      const dt = new DataTransfer();
+      dt.items.add(new File([bytes], name));
+      const target = document.querySelector('[data-testid="timeline"]') ?? document.body;
+      for (const type of ['dragenter', 'dragover', 'drop']) {
+        target.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+      }
+    },
+    { b64, name },
+  );
+}
+
+/**
+ * Finds a point on the timeline canvas over a drawn slice (a saturated pixel with a few more to its
+ * right), in page coordinates, the way a person aims at a coloured box.
+ */
+export async function findSlicePoint(page) {
+  return page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="timeline"] canvas.tl-canvas');
+    if (!(canvas instanceof HTMLCanvasElement)) return null;
+    const ctx = canvas.getContext('2d');
+    if (!ctx) return null;
+    const { width, height } = canvas;
+    const data = ctx.getImageData(0, 0, width, height).data;
+    const rect = canvas.getBoundingClientRect();
+    const sx = rect.width / width;
+    const sy = rect.height / height;
+    const saturated = (i) => {
+      const r = data[i], g = data[i + 1], b = data[i + 2], a = data[i + 3];
+      return a > 200 && Math.max(r, g, b) - Math.min(r, g, b) > 40;
+    };
+    for (let y = 4; y < height; y += 3) {
+      for (let x = 2; x < width - 12; x += 2) {
+        const i = (y * width + x) * 4;
+        let ok = true;
+        for (let k = 0; k < 10 && ok; k += 2) ok = saturated(i + k * 4) && saturated(i + k * 4 + 3 * width * 4);
+        if (ok) return { x: rect.left + (x + 5) * sx, y: rect.top + (y + 1) * sy };
+      }
+    }
+    return null;
+  });
+}

@@ -1,0 +1,209 @@
+// End-to-end tests of the page, as a person would use it: open the demo, pick and drop files, zoom,
+// click, search, bad files. Run with `npm run e2e` after `npm run wasm && npm run build`.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import {
+  dataFile,
+  dropFile,
+  findSlicePoint,
+  groupNames,
+  missingPrerequisite,
+  openPage,
+  rangeText,
+  setup,
+  statusText,
+  trackNames,
+  waitForState,
+  withPage,
+} from './helpers.mjs';
+
+const skip = missingPrerequisite();
+if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
+
+const XPLANE = dataFile('xplane/jax_cpu_mlp_small.xplane.pb');
+const KINETO = dataFile('chrome_json/kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz');
+const NOT_A_TRACE = dataFile('chrome_json/memory_analysis_memory_timeline.raw.gz') ?? dataFile('not_a_trace/memory_analysis_memory_timeline.raw.gz');
+
+describe('planeview page', { skip: skip ?? false }, () => {
+  let env;
+  before(async () => {
+    env = await setup();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  test('starts idle with one file input and the controls', async () => {
+    await withPage(env, 'starts-idle', async (page) => {
+      await openPage(page, env);
+      assert.equal(await page.locator('input[type=file]').count(), 1);
+      for (const id of ['open-demo', 'search', 'details', 'timeline', 'tab-timeline']) {
+        assert.equal(await page.locator(`[data-testid="${id}"]`).count(), 1, `data-testid=${id}`);
+      }
+      assert.match(await page.textContent('body'), /openxla\/xprof test data, Apache-2\.0/);
+    });
+  });
+
+  test('opens the demo', async () => {
+    await withPage(env, 'open-demo', async (page) => {
+      await openPage(page, env);
+      await page.click('[data-testid="open-demo"]');
+      await waitForState(page, 'ready');
+      const status = await statusText(page);
+      assert.match(status, /tpu_inference_2\.xplane\.pb/);
+      assert.match(status, /xspace/i);
+      assert.match(status, /events/);
+      assert.match(status, /tracks/);
+      assert.match(status, /span \d/);
+      const tracks = await trackNames(page);
+      assert.ok(tracks.length > 0, 'track labels are shown');
+      assert.ok(tracks.every((t) => t.length > 0), 'every track has a name');
+      assert.ok((await groupNames(page)).length > 0, 'process groups are shown');
+      const badge = page.locator('[data-testid="health-badge"]');
+      await badge.waitFor({ state: 'visible' });
+      await badge.click();
+      await page.locator('#health-panel').waitFor({ state: 'visible' });
+      assert.match(await page.textContent('#health-panel'), /Trace health/);
+    });
+  });
+
+  test('opens an xplane with the file picker', { skip: XPLANE ? false : 'jax_cpu_mlp_small.xplane.pb not found' }, async () => {
+    await withPage(env, 'file-picker-xplane', async (page) => {
+      await openPage(page, env);
+      await page.setInputFiles('input[type=file]', XPLANE);
+      await waitForState(page, 'ready');
+      const status = await statusText(page);
+      assert.match(status, /^jax_cpu_mlp_small\.xplane\.pb · /);
+      assert.match(status, /xspace/i);
+      const groups = await groupNames(page);
+      assert.ok(groups.some((g) => /host|cpu|\/device|task/i.test(g)), `process groups: ${groups.join(', ')}`);
+      const tracks = await trackNames(page);
+      assert.ok(tracks.length >= 2, `tracks: ${tracks.join(', ')}`);
+    });
+  });
+
+  test('opens a dropped Kineto trace', { skip: KINETO ? false : 'kineto trace not found' }, async () => {
+    await withPage(env, 'drop-kineto', async (page) => {
+      await openPage(page, env);
+      await dropFile(page, KINETO);
+      await waitForState(page, 'ready');
+      const status = await statusText(page);
+      assert.ok(status.startsWith(basename(KINETO)), status);
+      assert.match(status, /chrome|kineto|json/i);
+      const tracks = await trackNames(page);
+      assert.ok(tracks.length >= 2, `tracks: ${tracks.join(', ')}`);
+      const groups = await groupNames(page);
+      assert.ok(groups.length >= 1);
+    });
+  });
+
+  test('zooms and pans with the keyboard', async () => {
+    await withPage(env, 'zoom-keys', async (page) => {
+      await openPage(page, env);
+      await page.click('[data-testid="open-demo"]');
+      await waitForState(page, 'ready');
+      const full = await rangeText(page);
+      assert.match(full, /visible/);
+      for (let i = 0; i < 5; i++) await page.keyboard.press('w');
+      await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent !== r, full);
+      const zoomed = await rangeText(page);
+      assert.notEqual(zoomed, full);
+      await page.keyboard.press('d');
+      await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent !== r, zoomed);
+      await page.keyboard.press('0');
+      await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent === r, full);
+      // The mouse wheel zooms around the cursor too.
+      const box = await page.locator('[data-testid="timeline"] canvas.tl-canvas').boundingBox();
+      await page.mouse.move(box.x + box.width / 3, box.y + 40);
+      await page.mouse.wheel(0, -400);
+      await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent !== r, full);
+    });
+  });
+
+  test('clicking a slice shows its details, search finds it', async () => {
+    await withPage(env, 'click-and-search', async (page) => {
+      await openPage(page, env);
+      await page.click('[data-testid="open-demo"]');
+      await waitForState(page, 'ready');
+      let point = null;
+      for (let i = 0; i < 50 && !point; i++) {
+        await page.waitForTimeout(100);
+        point = await findSlicePoint(page);
+      }
+      assert.ok(point, 'a slice is drawn on the canvas');
+      await page.mouse.move(point.x, point.y);
+      await page.locator('.tl-tooltip').waitFor({ state: 'visible' });
+      await page.waitForFunction(() => /duration/.test(document.querySelector('.tl-tooltip')?.textContent ?? ''));
+      await page.mouse.click(point.x, point.y);
+      const details = page.locator('[data-testid="details"]');
+      await page.waitForFunction(() => /Duration/.test(document.querySelector('[data-testid="details"]')?.textContent ?? ''));
+      const text = await details.textContent();
+      assert.match(text, /Track/);
+      assert.match(text, /Process/);
+      assert.match(text, /Start/);
+      assert.match(text, /Arguments \(\d+\)/);
+      const name = (await page.textContent('[data-testid="details"] .details-name'))?.trim() ?? '';
+      assert.ok(name.length > 0, 'the slice has a name');
+
+      await page.fill('[data-testid="search"]', name);
+      await page.waitForFunction(() => /^1 of [\d,]+\+?$/.test(document.querySelector('#search-count')?.textContent ?? ''));
+      await page.waitForFunction(
+        (n) => document.querySelector('[data-testid="details"] .details-name')?.textContent?.toLowerCase().includes(n.toLowerCase()),
+        name,
+      );
+      const count = await page.textContent('#search-count');
+      const total = Number(count.replace(/^1 of /, '').replace(/[,+]/g, ''));
+      if (total > 1) {
+        await page.press('[data-testid="search"]', 'Enter');
+        await page.waitForFunction(() => /^2 of /.test(document.querySelector('#search-count')?.textContent ?? ''));
+        await page.press('[data-testid="search"]', 'Shift+Enter');
+        await page.waitForFunction(() => /^1 of /.test(document.querySelector('#search-count')?.textContent ?? ''));
+      }
+      await page.fill('[data-testid="search"]', 'no slice is called this ✗✗✗');
+      await page.waitForFunction(() => document.querySelector('#search-count')?.textContent === 'no matches');
+    });
+  });
+
+  test('a bad file shows an error naming it, and the next good file loads', async () => {
+    await withPage(env, 'bad-file', async (page) => {
+      const dir = mkdtempSync(join(tmpdir(), 'planeview-bad-'));
+      const garbage = join(dir, 'garbage.bin');
+      writeFileSync(garbage, randomBytes(4096));
+      await openPage(page, env);
+      await page.setInputFiles('input[type=file]', garbage);
+      await waitForState(page, 'error');
+      assert.match(await statusText(page), /^garbage\.bin: \S/);
+
+      if (NOT_A_TRACE) {
+        await dropFile(page, NOT_A_TRACE);
+        await waitForState(page, 'error');
+        assert.ok((await statusText(page)).startsWith(`${basename(NOT_A_TRACE)}: `), await statusText(page));
+      }
+
+      const empty = join(dir, 'empty.json');
+      writeFileSync(empty, '');
+      await page.setInputFiles('input[type=file]', empty);
+      await waitForState(page, 'error');
+      assert.match(await statusText(page), /^empty\.json: /);
+
+      await page.click('[data-testid="open-demo"]');
+      await waitForState(page, 'ready');
+      assert.match(await statusText(page), /xspace/i);
+      assert.ok((await trackNames(page)).length > 0);
+    });
+  });
+
+  test('a URL that does not exist shows an error', async () => {
+    await withPage(env, 'bad-url', async (page, problems) => {
+      await page.goto(new URL('?url=demo/missing.xplane.pb', env.url).href);
+      await waitForState(page, 'error');
+      assert.match(await statusText(page), /^missing\.xplane\.pb: could not fetch .*HTTP 404/);
+      // The 404 itself is what this test asks for.
+      for (let i = problems.length - 1; i >= 0; i--) if (/404|missing\.xplane/.test(problems[i])) problems.splice(i, 1);
+    });
+  });
+});

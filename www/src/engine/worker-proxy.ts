@@ -1,0 +1,308 @@
+// Engine implementation over postMessage to worker.ts. Requests carry ids; loads carry load ids so
+// that late messages from an abandoned load are ignored.
+
+import {
+  CancelledError,
+  EngineError,
+  type Engine,
+  type EventDetails,
+  type LoadProgress,
+  type OpenSource,
+  type Profile,
+  type RenderRequest,
+  type RenderResult,
+  type SearchResult,
+  type SliceInfo,
+} from './engine';
+import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
+
+/** Bytes per message to the worker. */
+const CHUNK_BYTES = 4 << 20;
+/** How far reading may run ahead of what the worker has taken. */
+const MAX_IN_FLIGHT = 64 << 20;
+
+interface PendingCall {
+  resolve: (v: unknown) => void;
+  reject: (e: Error) => void;
+}
+
+interface ActiveLoad {
+  id: number;
+  name: string;
+  sent: number;
+  received: number;
+  total: number | null;
+  phase: LoadProgress['phase'];
+  onProgress: (p: LoadProgress) => void;
+  resolve: (p: Profile) => void;
+  reject: (e: Error) => void;
+  /** Wakes the reader when the worker catches up. */
+  wake: (() => void) | null;
+  done: boolean;
+}
+
+export function nameFromUrl(url: string): string {
+  try {
+    const u = new URL(url, document.baseURI);
+    const last = u.pathname.split('/').filter((s) => s.length > 0).pop();
+    return last ? decodeURIComponent(last) : u.host || url;
+  } catch {
+    return url;
+  }
+}
+
+export class WorkerEngine implements Engine {
+  ready!: Promise<void>;
+  private worker!: Worker;
+  private nextCall = 1;
+  private nextLoad = 1;
+  private calls = new Map<number, PendingCall>();
+  private load: ActiveLoad | null = null;
+  private fatalListeners: Array<(m: string) => void> = [];
+
+  constructor(private readonly workerUrl: URL) {
+    this.start();
+  }
+
+  private start(): void {
+    const worker = new Worker(this.workerUrl, { type: 'module', name: 'planeview-engine' });
+    this.worker = worker;
+    this.ready = new Promise<void>((resolve, reject) => {
+      const onReady = (ev: MessageEvent<FromWorker>): void => {
+        if (ev.data.type === 'ready') {
+          worker.removeEventListener('message', onReady);
+          resolve();
+        } else if (ev.data.type === 'init-error') {
+          worker.removeEventListener('message', onReady);
+          reject(new EngineError(ev.data.message, 'init'));
+        }
+      };
+      worker.addEventListener('message', onReady);
+    });
+    // Avoid an unhandled rejection when nobody awaits `ready` at that moment.
+    this.ready.catch(() => undefined);
+    worker.addEventListener('message', (ev: MessageEvent<FromWorker>) => {
+      if (worker === this.worker) this.onMessage(ev.data);
+    });
+    worker.addEventListener('error', (ev: ErrorEvent) => {
+      ev.preventDefault();
+      if (worker === this.worker) this.die(`the analysis engine stopped: ${ev.message || 'worker error'}`);
+    });
+  }
+
+  /** Replace the worker (after a crash or to interrupt a long import). */
+  private restart(reason: Error): void {
+    this.worker.terminate();
+    for (const c of this.calls.values()) c.reject(reason);
+    this.calls.clear();
+    this.start();
+  }
+
+  private die(message: string): void {
+    const load = this.load;
+    this.load = null;
+    this.restart(new EngineError(message, 'fatal'));
+    if (load && !load.done) {
+      load.done = true;
+      load.reject(new EngineError(`${load.name}: ${message}`, 'fatal'));
+    } else {
+      for (const l of this.fatalListeners) l(message);
+    }
+  }
+
+  onFatal(cb: (message: string) => void): void {
+    this.fatalListeners.push(cb);
+  }
+
+  private post(msg: ToWorker, transfer: Transferable[] = []): void {
+    this.worker.postMessage(msg, transfer);
+  }
+
+  private onMessage(msg: FromWorker): void {
+    switch (msg.type) {
+      case 'ready':
+      case 'init-error':
+        return;
+      case 'progress': {
+        const l = this.load;
+        if (!l || l.id !== msg.load) return;
+        l.received = msg.received;
+        l.onProgress({ received: l.received, total: l.total, phase: l.phase });
+        if (l.wake && l.sent - l.received < MAX_IN_FLIGHT) {
+          const w = l.wake;
+          l.wake = null;
+          w();
+        }
+        return;
+      }
+      case 'importing': {
+        const l = this.load;
+        if (!l || l.id !== msg.load) return;
+        l.phase = 'importing';
+        l.onProgress({ received: l.received, total: l.total, phase: 'importing' });
+        return;
+      }
+      case 'loaded': {
+        const l = this.load;
+        if (!l || l.id !== msg.load) return;
+        this.load = null;
+        l.done = true;
+        l.resolve({ ...msg.profile, fileName: l.name });
+        return;
+      }
+      case 'load-error': {
+        const l = this.load;
+        if (!l || l.id !== msg.load) return;
+        this.load = null;
+        l.done = true;
+        l.wake?.();
+        l.reject(new EngineError(msg.message, msg.kind));
+        if (msg.fatal) this.restart(new EngineError('engine restarted', 'fatal'));
+        return;
+      }
+      case 'reply': {
+        const c = this.calls.get(msg.id);
+        if (!c) return;
+        this.calls.delete(msg.id);
+        if (msg.ok) c.resolve(msg.value);
+        else {
+          c.reject(new EngineError(msg.message, 'call'));
+          if (msg.fatal) this.die(msg.message);
+        }
+        return;
+      }
+    }
+  }
+
+  private call<M extends Method>(method: M, args: CallMap[M]['args'], transfer: Transferable[] = []): Promise<CallMap[M]['result']> {
+    const id = this.nextCall++;
+    return new Promise<CallMap[M]['result']>((resolve, reject) => {
+      this.calls.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.post({ op: 'call', id, method, args }, transfer);
+    });
+  }
+
+  open(source: OpenSource, onProgress: (p: LoadProgress) => void): Promise<Profile> {
+    this.cancel();
+    const name = source.kind === 'file' ? source.file.name : (source.name ?? nameFromUrl(source.url));
+    const id = this.nextLoad++;
+    return new Promise<Profile>((resolve, reject) => {
+      const load: ActiveLoad = {
+        id,
+        name,
+        sent: 0,
+        received: 0,
+        total: source.kind === 'file' ? source.file.size : null,
+        phase: 'reading',
+        onProgress,
+        resolve,
+        reject,
+        wake: null,
+        done: false,
+      };
+      this.load = load;
+      this.post({ op: 'begin', load: id, name });
+      this.pump(load, source).catch((err: unknown) => {
+        if (load.done) return;
+        load.done = true;
+        if (this.load === load) {
+          this.load = null;
+          this.post({ op: 'abort', load: id });
+        }
+        const text = err instanceof Error ? err.message : String(err);
+        reject(new EngineError(`${name}: ${text}`, 'read'));
+      });
+    });
+  }
+
+  /** Streams the source into the worker in CHUNK_BYTES pieces (transferred, never copied twice). */
+  private async pump(load: ActiveLoad, source: OpenSource): Promise<void> {
+    let stream: ReadableStream<Uint8Array>;
+    if (source.kind === 'file') {
+      stream = source.file.stream();
+    } else {
+      let response: Response;
+      try {
+        response = await fetch(source.url);
+      } catch {
+        throw new Error(`could not fetch ${source.url} (network error or blocked by CORS)`);
+      }
+      if (!response.ok) throw new Error(`could not fetch ${source.url} (HTTP ${response.status})`);
+      if (!response.body) throw new Error('the response has no body');
+      const len = Number(response.headers.get('content-length'));
+      if (!response.headers.get('content-encoding') && Number.isFinite(len) && len > 0) load.total = len;
+      stream = response.body;
+    }
+    if (load.done) return;
+    load.onProgress({ received: 0, total: load.total, phase: 'reading' });
+    const reader = stream.getReader();
+    let buf = new Uint8Array(CHUNK_BYTES);
+    let fill = 0;
+    const flush = (): void => {
+      if (fill === 0) return;
+      const out = fill === buf.length ? buf : buf.slice(0, fill);
+      load.sent += out.byteLength;
+      this.post({ op: 'chunk', load: load.id, data: out.buffer as ArrayBuffer }, [out.buffer as ArrayBuffer]);
+      buf = new Uint8Array(CHUNK_BYTES);
+      fill = 0;
+    };
+    try {
+      for (;;) {
+        if (load.done) return;
+        const { done, value } = await reader.read();
+        if (load.done) return;
+        if (done) break;
+        let off = 0;
+        while (off < value.length) {
+          const n = Math.min(value.length - off, buf.length - fill);
+          buf.set(value.subarray(off, off + n), fill);
+          fill += n;
+          off += n;
+          if (fill === buf.length) flush();
+        }
+        if (load.sent - load.received >= MAX_IN_FLIGHT) {
+          await new Promise<void>((w) => (load.wake = w));
+        }
+      }
+    } finally {
+      if (load.done) void reader.cancel().catch(() => undefined);
+    }
+    flush();
+    if (!load.done) this.post({ op: 'finish', load: load.id });
+  }
+
+  cancel(): void {
+    const l = this.load;
+    if (!l) return;
+    this.load = null;
+    l.done = true;
+    l.wake?.();
+    if (l.phase === 'importing') {
+      // The import runs synchronously inside the worker: interrupting it means a new worker.
+      this.restart(new CancelledError());
+    } else {
+      this.post({ op: 'abort', load: l.id });
+    }
+    l.reject(new CancelledError());
+  }
+
+  render(req: RenderRequest): Promise<RenderResult> {
+    return this.call('render', { trackIds: req.trackIds, t0: req.t0, t1: req.t1, width: req.width });
+  }
+
+  sliceInfo(id: number): Promise<SliceInfo> {
+    return this.call('sliceInfo', { id });
+  }
+
+  sliceDetails(id: number): Promise<EventDetails> {
+    return this.call('sliceDetails', { id });
+  }
+
+  instantDetails(index: number): Promise<EventDetails> {
+    return this.call('instantDetails', { index });
+  }
+
+  search(query: string, limit: number): Promise<SearchResult> {
+    return this.call('search', { query, limit });
+  }
+}

@@ -1,0 +1,189 @@
+// The engine worker: the only module that imports the wasm glue. It owns one Session (one loaded
+// profile), receives the file as transferred ArrayBuffer chunks, and answers requests.
+
+import init, { Session } from 'planeview-wasm';
+import type { EventDetails, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
+import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
+
+interface WorkerScope {
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  addEventListener(type: 'message', listener: (ev: MessageEvent<ToWorker>) => void): void;
+}
+const scope = self as unknown as WorkerScope;
+
+let session: Session | null = null;
+let currentLoad = -1;
+let loadName = '';
+let received = 0;
+let failedLoad = false;
+/** String ids already sent to the page for the current profile. */
+let sentStrings = new Set<number>();
+
+function post(msg: FromWorker, transfer: Transferable[] = []): void {
+  scope.postMessage(msg, transfer);
+}
+
+function release(): void {
+  if (session) {
+    try {
+      session.free();
+    } catch {
+      // A session left behind by a panic may refuse to free; the next one is fresh anyway.
+    }
+    session = null;
+  }
+  sentStrings = new Set();
+}
+
+/** Errors from wasm: `{kind, message}` objects from wasm_api.rs, or JS errors (panics, traps). */
+function describe(err: unknown): { kind: string; message: string; fatal: boolean } {
+  if (err && typeof err === 'object' && 'message' in err) {
+    const e = err as { kind?: unknown; message?: unknown };
+    const message = String(e.message).split('\n')[0] ?? '';
+    if (typeof e.kind === 'string') return { kind: e.kind, message, fatal: false };
+    // A WebAssembly.RuntimeError means the core panicked: its memory may be inconsistent.
+    const fatal = err instanceof WebAssembly.RuntimeError;
+    return { kind: fatal ? 'internal' : 'error', message: fatal ? `internal error (${message})` : message, fatal };
+  }
+  return { kind: 'error', message: String(err), fatal: false };
+}
+
+function need(): Session {
+  if (!session || currentLoad < 0) throw new Error('no profile loaded');
+  return session;
+}
+
+function sliceInfo(id: number): SliceInfo {
+  const a = need().slice_info(id);
+  if (a.length < 5) throw new Error(`no slice ${id}`);
+  return { id, start_ps: a[0] ?? 0, dur_ps: a[1] ?? 0, track: a[2] ?? 0, lane: a[3] ?? 0, nameId: a[4] ?? 0 };
+}
+
+function render(args: CallMap['render']['args']): RenderResult {
+  const s = need();
+  const { trackIds, t0, t1, width } = args;
+  const slices = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_slices(trackIds, t0, t1, width) : new Float64Array(0);
+  const instants = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_instants(trackIds, t0, t1, width) : new Float64Array(0);
+  const strings: Array<[number, string]> = [];
+  for (let i = 6; i < slices.length; i += 7) {
+    const nameId = slices[i]!;
+    if (nameId >= 0 && !sentStrings.has(nameId)) {
+      sentStrings.add(nameId);
+      strings.push([nameId, s.string(nameId)]);
+    }
+  }
+  return { request: { t0, t1, width }, slices, instants, strings };
+}
+
+function search(args: CallMap['search']['args']): SearchResult {
+  const ids = need().search(args.query, args.limit);
+  return { query: args.query, ids, truncated: ids.length >= args.limit };
+}
+
+function parseDetails(json: string, what: string): EventDetails {
+  const v = JSON.parse(json) as EventDetails | null;
+  if (!v) throw new Error(`no ${what}`);
+  return v;
+}
+
+function call(method: Method, args: unknown): { value: unknown; transfer: Transferable[] } {
+  switch (method) {
+    case 'render': {
+      const r = render(args as CallMap['render']['args']);
+      return { value: r, transfer: [r.slices.buffer, r.instants.buffer] };
+    }
+    case 'sliceInfo':
+      return { value: sliceInfo((args as CallMap['sliceInfo']['args']).id), transfer: [] };
+    case 'sliceDetails': {
+      const id = (args as CallMap['sliceDetails']['args']).id;
+      return { value: parseDetails(need().slice_details(id), `slice ${id}`), transfer: [] };
+    }
+    case 'instantDetails': {
+      const index = (args as CallMap['instantDetails']['args']).index;
+      return { value: parseDetails(need().instant_details(index), `instant ${index}`), transfer: [] };
+    }
+    case 'search': {
+      const r = search(args as CallMap['search']['args']);
+      return { value: r, transfer: [r.ids.buffer] };
+    }
+  }
+}
+
+function onMessage(msg: ToWorker): void {
+  switch (msg.op) {
+    case 'begin':
+      release();
+      currentLoad = msg.load;
+      loadName = msg.name;
+      received = 0;
+      failedLoad = false;
+      try {
+        session = new Session();
+      } catch (err) {
+        failLoad(msg.load, err);
+      }
+      return;
+    case 'chunk':
+      if (msg.load !== currentLoad || !session || failedLoad) return;
+      try {
+        session.push(new Uint8Array(msg.data));
+        received += msg.data.byteLength;
+        post({ type: 'progress', load: msg.load, received });
+      } catch (err) {
+        failLoad(msg.load, err);
+      }
+      return;
+    case 'finish': {
+      if (msg.load !== currentLoad || !session || failedLoad) return;
+      post({ type: 'importing', load: msg.load });
+      try {
+        const parsed = JSON.parse(session.finish()) as Omit<Profile, 'fileName'>;
+        post({ type: 'loaded', load: msg.load, profile: parsed });
+      } catch (err) {
+        failLoad(msg.load, err);
+      }
+      return;
+    }
+    case 'abort':
+      if (msg.load === currentLoad) {
+        release();
+        currentLoad = -1;
+      }
+      return;
+    case 'call':
+      try {
+        const { value, transfer } = call(msg.method, msg.args);
+        post({ type: 'reply', id: msg.id, ok: true, value }, transfer);
+      } catch (err) {
+        const d = describe(err);
+        post({ type: 'reply', id: msg.id, ok: false, message: d.message, fatal: d.fatal });
+      }
+      return;
+  }
+}
+
+function failLoad(load: number, err: unknown): void {
+  const d = describe(err);
+  failedLoad = true;
+  release();
+  currentLoad = -1;
+  post({ type: 'load-error', load, kind: d.kind, message: `${loadName}: ${d.message}`, fatal: d.fatal });
+}
+
+// Messages that arrive before wasm is ready wait in this queue.
+const queue: ToWorker[] = [];
+let initialised = false;
+scope.addEventListener('message', (ev) => {
+  if (initialised) onMessage(ev.data);
+  else queue.push(ev.data);
+});
+
+init({ module_or_path: new URL('./planeview_bg.wasm', import.meta.url) })
+  .then(() => {
+    initialised = true;
+    post({ type: 'ready' });
+    for (const m of queue.splice(0)) onMessage(m);
+  })
+  .catch((err: unknown) => {
+    post({ type: 'init-error', message: `could not start the analysis engine: ${describe(err).message}` });
+  });

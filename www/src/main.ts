@@ -1,0 +1,196 @@
+// Wires the page: the engine (worker), the views, file picking / dropping / demo / ?url=, and the
+// page state in document.body.dataset.state (idle → loading → ready | error; see CLI.md).
+
+import { CancelledError, EngineError, type OpenSource, type Profile } from './engine/engine';
+import { WorkerEngine, nameFromUrl } from './engine/worker-proxy';
+import { $ } from './lib/dom';
+import { DetailsView } from './views/details-view';
+import { SearchView } from './views/search-view';
+import { StatusView } from './views/status-view';
+import { TimelineView, type Selection } from './views/timeline-view';
+
+type PageState = 'idle' | 'loading' | 'ready' | 'error';
+
+const DEMO_PATH = 'demo/tpu_inference_2.xplane.pb';
+
+function setState(s: PageState): void {
+  document.body.dataset.state = s;
+}
+
+function main(): void {
+  const engine = new WorkerEngine(new URL('./worker.js', import.meta.url));
+
+  const status = new StatusView(
+    {
+      status: $('#status'),
+      progress: $('#progress'),
+      progressBar: $('#progress-bar'),
+      progressText: $('#progress-text'),
+      cancel: $('#cancel') as HTMLButtonElement,
+      badge: $('[data-testid="health-badge"]') as HTMLButtonElement,
+      health: $('#health-panel'),
+    },
+    () => cancel(),
+  );
+  const details = new DetailsView($('[data-testid="details"]'));
+
+  let profile: Profile | null = null;
+  let selectToken = 0;
+
+  const select = (sel: Selection | null): void => {
+    const token = ++selectToken;
+    if (!sel) {
+      details.clear();
+      return;
+    }
+    const origin = profile?.start_ps ?? 0;
+    const req = sel.kind === 'slice' ? engine.sliceDetails(sel.id) : engine.instantDetails(sel.index);
+    req
+      .then((d) => {
+        if (token === selectToken) details.show(d, origin);
+      })
+      .catch((err: unknown) => {
+        if (token === selectToken) details.error(`Could not read the details: ${err instanceof Error ? err.message : String(err)}`);
+      });
+  };
+
+  const timeline = new TimelineView($('[data-testid="timeline"]'), engine, { onSelect: select }, $('#empty-state'));
+
+  const search = new SearchView(
+    $('[data-testid="search"]') as HTMLInputElement,
+    $('#search-count'),
+    $('#search-prev') as HTMLButtonElement,
+    $('#search-next') as HTMLButtonElement,
+    engine,
+    {
+      onQuery: (q) => timeline.setSearch(q),
+      onMatch: (id) => {
+        engine
+          .sliceInfo(id)
+          .then((info) => {
+            timeline.reveal(info);
+            select({ kind: 'slice', id });
+          })
+          .catch(() => undefined);
+      },
+    },
+  );
+
+  let loading = false;
+
+  async function load(source: OpenSource): Promise<void> {
+    const name = source.kind === 'file' ? source.file.name : (source.name ?? nameFromUrl(source.url));
+    loading = true;
+    setState('loading');
+    profile = null;
+    selectToken++;
+    timeline.setProfile(null);
+    details.clear();
+    search.setEnabled(false);
+    status.loading(name, null);
+    try {
+      const p = await engine.open(source, (prog) => status.loading(name, prog));
+      profile = p;
+      loading = false;
+      timeline.setProfile(p);
+      search.setEnabled(true);
+      status.ready(p);
+      document.title = `${p.fileName} — Planeview`;
+      setState('ready');
+    } catch (err) {
+      loading = false;
+      if (err instanceof CancelledError) {
+        status.idle('Loading cancelled. Drop a profile anywhere on the page, choose a file, or open the demo.');
+        document.title = 'Planeview';
+        setState('idle');
+        return;
+      }
+      const message = err instanceof EngineError ? err.message : `${name}: ${err instanceof Error ? err.message : String(err)}`;
+      status.error(message);
+      document.title = 'Planeview';
+      setState('error');
+    }
+  }
+
+  function cancel(): void {
+    if (!loading) return;
+    engine.cancel();
+  }
+
+  engine.onFatal((message) => {
+    profile = null;
+    timeline.setProfile(null);
+    search.setEnabled(false);
+    details.clear();
+    status.error(message);
+    setState('error');
+  });
+
+  // File picker.
+  const input = $('input[type=file]') as HTMLInputElement;
+  input.addEventListener('change', () => {
+    const f = input.files?.[0];
+    if (f) void load({ kind: 'file', file: f });
+    input.value = '';
+  });
+
+  // Demo.
+  $('[data-testid="open-demo"]').addEventListener('click', () => {
+    void load({ kind: 'url', url: new URL(DEMO_PATH, document.baseURI).href, name: 'tpu_inference_2.xplane.pb' });
+  });
+
+  // Drag and drop anywhere on the page.
+  let dragDepth = 0;
+  const hasFiles = (e: DragEvent): boolean => Array.from(e.dataTransfer?.types ?? []).includes('Files');
+  window.addEventListener('dragenter', (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    dragDepth++;
+    document.body.classList.add('is-dragging-file');
+  });
+  window.addEventListener('dragover', (e) => {
+    if (!hasFiles(e)) return;
+    e.preventDefault();
+    if (e.dataTransfer) e.dataTransfer.dropEffect = 'copy';
+  });
+  window.addEventListener('dragleave', () => {
+    dragDepth = Math.max(0, dragDepth - 1);
+    if (dragDepth === 0) document.body.classList.remove('is-dragging-file');
+  });
+  window.addEventListener('drop', (e) => {
+    e.preventDefault();
+    dragDepth = 0;
+    document.body.classList.remove('is-dragging-file');
+    const f = e.dataTransfer?.files?.[0];
+    if (f) void load({ kind: 'file', file: f });
+  });
+
+  // Tabs (only the timeline for now).
+  for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
+    tab.addEventListener('click', () => {
+      for (const t of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
+        const on = t === tab;
+        t.setAttribute('aria-selected', String(on));
+        const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
+        if (panel) panel.hidden = !on;
+      }
+    });
+  }
+
+  engine.ready.then(
+    () => {
+      if (!loading) {
+        status.idle();
+        setState('idle');
+      }
+      const url = new URLSearchParams(location.search).get('url');
+      if (url) void load({ kind: 'url', url });
+    },
+    (err: unknown) => {
+      status.error(err instanceof Error ? err.message : String(err));
+      setState('error');
+    },
+  );
+}
+
+main();

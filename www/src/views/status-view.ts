@@ -1,0 +1,136 @@
+// The status line (#status), the load progress bar with its cancel button, and the trace-health
+// badge with its list of diagnostics.
+
+import type { Diagnostic, LoadProgress, Profile } from '../engine/engine';
+import { clear, el } from '../lib/dom';
+import { formatBytes, formatCount, formatDuration } from '../lib/time';
+
+export interface StatusElements {
+  status: HTMLElement;
+  progress: HTMLElement;
+  progressBar: HTMLElement;
+  progressText: HTMLElement;
+  cancel: HTMLButtonElement;
+  badge: HTMLButtonElement;
+  health: HTMLElement;
+}
+
+function severityRank(s: string): number {
+  const l = s.toLowerCase();
+  return l === 'error' ? 0 : l === 'dataloss' || l === 'data_loss' ? 1 : 2;
+}
+
+export class StatusView {
+  constructor(
+    private readonly els: StatusElements,
+    onCancel: () => void,
+  ) {
+    els.cancel.addEventListener('click', onCancel);
+    els.badge.addEventListener('click', () => this.toggleHealth());
+    document.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape' && !els.health.hidden) this.toggleHealth(false);
+    });
+    document.addEventListener('click', (e) => {
+      const t = e.target;
+      if (!els.health.hidden && t instanceof Node && !els.health.contains(t) && !els.badge.contains(t)) this.toggleHealth(false);
+    });
+    this.setBadge(null);
+  }
+
+  private toggleHealth(show?: boolean): void {
+    const on = show ?? this.els.health.hidden;
+    this.els.health.hidden = !on;
+    this.els.badge.setAttribute('aria-expanded', String(on));
+  }
+
+  idle(message = 'Drop a profile anywhere on the page, choose a file, or open the demo.'): void {
+    this.els.status.textContent = message;
+    this.els.status.className = 'status';
+    this.els.progress.hidden = true;
+    this.setBadge(null);
+  }
+
+  loading(name: string, p: LoadProgress | null): void {
+    this.els.progress.hidden = false;
+    this.els.status.className = 'status is-loading';
+    const bar = this.els.progressBar;
+    if (p && p.phase === 'importing') {
+      this.els.status.textContent = `${name}: importing ${formatBytes(p.received)}…`;
+      bar.classList.add('is-indeterminate');
+      bar.style.width = '100%';
+      this.els.progressText.textContent = 'importing…';
+    } else {
+      const received = p?.received ?? 0;
+      const total = p?.total ?? null;
+      const pct = total ? Math.min(100, (received / total) * 100) : null;
+      this.els.status.textContent = `${name}: reading${total ? ` ${formatBytes(total)}` : ''}…`;
+      bar.classList.toggle('is-indeterminate', pct === null);
+      bar.style.width = pct === null ? '100%' : `${pct.toFixed(1)}%`;
+      this.els.progressText.textContent = total ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
+    }
+    this.setBadge(null);
+  }
+
+  ready(p: Profile): void {
+    const s = p.summary;
+    const diags = Object.values(s.diagnostics ?? {});
+    const warnings = diags.filter((d) => severityRank(d.severity) < 2).reduce((n, d) => n + d.count, 0);
+    const parts = [
+      p.fileName,
+      s.format,
+      `${formatCount(s.events)} events`,
+      `${formatCount(s.tracks)} tracks`,
+      `span ${formatDuration(s.span_ps)}`,
+      `${formatCount(warnings)} warning${warnings === 1 ? '' : 's'}`,
+    ];
+    this.els.status.textContent = parts.join(' · ');
+    this.els.status.className = 'status is-ready';
+    this.els.status.title = `${formatBytes(s.bytes)} read${s.unpacked_bytes && s.unpacked_bytes !== s.bytes ? `, ${formatBytes(s.unpacked_bytes)} unpacked` : ''}; ${formatCount(s.processes)} processes, ${formatCount(s.slices)} slices, ${formatCount(s.counters)} counter samples, ${formatCount(s.flows)} flows; model ${formatBytes(s.model_bytes)}`;
+    this.els.progress.hidden = true;
+    this.setBadge(s.diagnostics ?? {});
+  }
+
+  error(message: string): void {
+    this.els.status.textContent = message;
+    this.els.status.className = 'status is-error';
+    this.els.status.removeAttribute('title');
+    this.els.progress.hidden = true;
+    this.setBadge(null);
+  }
+
+  private setBadge(diags: Record<string, Diagnostic> | null): void {
+    const b = this.els.badge;
+    const list = this.els.health;
+    clear(list);
+    this.toggleHealth(false);
+    if (!diags) {
+      b.hidden = true;
+      return;
+    }
+    b.hidden = false;
+    const entries = Object.entries(diags).sort(
+      (x, y) => severityRank(x[1].severity) - severityRank(y[1].severity) || y[1].count - x[1].count,
+    );
+    const total = entries.reduce((n, [, d]) => n + d.count, 0);
+    const worst = entries.length ? severityRank(entries[0]![1].severity) : 3;
+    b.className = `health-badge ${worst === 0 ? 'is-error' : worst === 1 ? 'is-warn' : worst === 2 ? 'is-info' : 'is-ok'}`;
+    b.textContent = total === 0 ? '✓ healthy' : `${formatCount(total)} diagnostic${total === 1 ? '' : 's'}`;
+    b.title = 'Trace health: what the importer had to fix or skip';
+
+    list.append(el('h3', {}, 'Trace health'));
+    if (entries.length === 0) {
+      list.append(el('p', { class: 'muted' }, 'The importer reported no problems.'));
+      return;
+    }
+    const ul = el('ul', { class: 'diag-list' });
+    for (const [name, d] of entries) {
+      const li = el('li', { class: `diag sev-${d.severity.toLowerCase()}` });
+      const head = el('div', { class: 'diag-head' });
+      head.append(el('span', { class: 'diag-sev' }, d.severity), el('span', { class: 'diag-name' }, name), el('span', { class: 'diag-count' }, `× ${formatCount(d.count)}`));
+      li.append(head);
+      for (const ex of (d.examples ?? []).slice(0, 3)) li.append(el('div', { class: 'diag-example' }, ex));
+      ul.append(li);
+    }
+    list.append(ul);
+  }
+}

@@ -1,0 +1,842 @@
+// The timeline: tracks grouped by process, a time axis, slices drawn from level-of-detail render
+// lists that the engine computes for the visible range and the visible tracks only.
+//
+// Layout: a DOM label column (track and group names, readable and accessible) beside a canvas that
+// stays in view (position: sticky) inside a natively scrolled body, and an axis canvas above.
+
+import {
+  INSTANT_STRIDE,
+  SLICE_STRIDE,
+  type Engine,
+  type Profile,
+  type RenderResult,
+  type SliceInfo,
+  type TrackInfo,
+} from '../engine/engine';
+import { fitCanvas } from '../canvas/hidpi';
+import { ellipsize } from '../canvas/text';
+import { colorForNameId } from '../lib/color';
+import { clear, el, isTyping } from '../lib/dom';
+import { formatCount, formatDuration, formatTick, formatTimestamp, niceStep } from '../lib/time';
+
+const LABEL_W = 240;
+const LANE_H = 20;
+const TRACK_PAD = 3;
+const GROUP_H = 26;
+const AXIS_H = 26;
+const MIN_SPAN_PS = 100;
+const FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+export type Selection = { kind: 'slice'; id: number } | { kind: 'instant'; index: number };
+
+export interface TimelineCallbacks {
+  onSelect(sel: Selection | null): void;
+}
+
+interface GroupRow {
+  type: 'group';
+  y: number;
+  h: number;
+  index: number;
+  name: string;
+  trackCount: number;
+}
+interface TrackRow {
+  type: 'track';
+  y: number;
+  h: number;
+  group: number;
+  track: TrackInfo;
+}
+type Row = GroupRow | TrackRow;
+
+interface Hit {
+  kind: 'slice' | 'merged' | 'instant';
+  track: number;
+  lane: number;
+  x0: number;
+  x1: number;
+  id: number;
+  count: number;
+  nameId: number;
+}
+
+export class TimelineView {
+  private profile: Profile | null = null;
+  private t0 = 0;
+  private t1 = 1;
+  private rows: Row[] = [];
+  private trackRows = new Map<number, TrackRow>();
+  private collapsed = new Set<number>();
+  private strings = new Map<number, string>();
+  private result: RenderResult | null = null;
+  private inFlight = false;
+  private lastKey = '';
+  private frame = 0;
+  private selected: SliceInfo | null = null;
+  private selectedInstant: { track: number; x: number; t: number } | null = null;
+  private hover: Hit | null = null;
+  private searchQuery = '';
+  private matchCache = new Map<number, boolean>();
+  private drag: { x: number; t0: number; t1: number; moved: boolean } | null = null;
+  private mouse: { x: number; y: number } | null = null;
+  private generation = 0;
+
+  private readonly root: HTMLElement;
+  private readonly rangeText: HTMLElement;
+  private readonly axis: HTMLCanvasElement;
+  private readonly scroll: HTMLElement;
+  private readonly body: HTMLElement;
+  private readonly labels: HTMLElement;
+  private readonly canvas: HTMLCanvasElement;
+  private readonly tooltip: HTMLElement;
+  private readonly empty: HTMLElement;
+  private readonly toolbar: HTMLElement;
+
+  constructor(
+    root: HTMLElement,
+    private readonly engine: Engine,
+    private readonly cb: TimelineCallbacks,
+    emptyState: HTMLElement,
+  ) {
+    this.root = root;
+    root.classList.add('timeline');
+    clear(root);
+
+    this.toolbar = el('div', { class: 'tl-toolbar' });
+    const fit = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom to fit (0 or F)', 'data-testid': 'zoom-fit' }, 'Fit');
+    const zoomOut = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom out (S)', 'aria-label': 'Zoom out' }, '−');
+    const zoomIn = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom in (W)', 'aria-label': 'Zoom in' }, '+');
+    fit.addEventListener('click', () => this.zoomToFit());
+    zoomIn.addEventListener('click', () => this.zoomBy(0.5));
+    zoomOut.addEventListener('click', () => this.zoomBy(2));
+    this.rangeText = el('span', { class: 'tl-range', 'data-testid': 'timeline-range' });
+    const hint = el('span', { class: 'tl-hint' }, 'Wheel or W/S: zoom · drag or A/D: pan · 0/F: fit · click: details');
+    this.toolbar.append(fit, zoomOut, zoomIn, this.rangeText, hint);
+
+    const head = el('div', { class: 'tl-head' });
+    const corner = el('div', { class: 'tl-corner' }, 'Tracks');
+    corner.style.width = `${LABEL_W}px`;
+    this.axis = el('canvas', { class: 'tl-axis' });
+    head.append(corner, this.axis);
+
+    this.scroll = el('div', { class: 'tl-scroll' });
+    this.body = el('div', { class: 'tl-body' });
+    this.labels = el('div', { class: 'tl-labels', role: 'list', 'aria-label': 'Tracks' });
+    this.labels.style.width = `${LABEL_W}px`;
+    this.canvas = el('canvas', { class: 'tl-canvas' });
+    this.canvas.style.marginLeft = `${LABEL_W}px`;
+    this.body.append(this.labels, this.canvas);
+    this.scroll.append(this.body);
+
+    this.tooltip = el('div', { class: 'tl-tooltip', role: 'tooltip' });
+    this.tooltip.hidden = true;
+    this.empty = emptyState;
+    root.append(this.toolbar, head, this.scroll, this.tooltip, emptyState);
+    this.showEmpty(true);
+
+    new ResizeObserver(() => this.requestDraw()).observe(this.scroll);
+    this.scroll.addEventListener('scroll', () => {
+      this.hideTooltip();
+      this.requestDraw();
+    });
+    this.canvas.addEventListener('wheel', (e) => this.onWheel(e), { passive: false });
+    this.canvas.addEventListener('mousedown', (e) => this.onMouseDown(e));
+    window.addEventListener('mousemove', (e) => this.onMouseMove(e));
+    window.addEventListener('mouseup', (e) => this.onMouseUp(e));
+    this.canvas.addEventListener('mouseleave', () => {
+      this.mouse = null;
+      if (this.hover) {
+        this.hover = null;
+        this.requestDraw();
+      }
+      this.hideTooltip();
+    });
+    document.addEventListener('keydown', (e) => this.onKey(e));
+  }
+
+  // ---- public API -------------------------------------------------------------------------
+
+  setProfile(profile: Profile | null): void {
+    this.generation++;
+    this.profile = profile;
+    this.strings = new Map();
+    this.matchCache = new Map();
+    this.result = null;
+    this.lastKey = '';
+    this.inFlight = false;
+    this.selected = null;
+    this.selectedInstant = null;
+    this.hover = null;
+    this.collapsed = new Set();
+    this.hideTooltip();
+    if (profile) {
+      this.t0 = profile.start_ps;
+      this.t1 = Math.max(profile.end_ps, profile.start_ps + MIN_SPAN_PS);
+    }
+    this.scroll.scrollTop = 0;
+    this.layout();
+    this.showEmpty(profile === null);
+    this.requestDraw();
+  }
+
+  setSearch(query: string): void {
+    const q = query.trim().toLowerCase();
+    if (q === this.searchQuery) return;
+    this.searchQuery = q;
+    this.matchCache = new Map();
+    this.requestDraw();
+  }
+
+  setSelected(info: SliceInfo | null): void {
+    this.selected = info;
+    this.selectedInstant = null;
+    this.requestDraw();
+  }
+
+  /** Zooms to a slice (with context around it), scrolls its track into view and selects it. */
+  reveal(info: SliceInfo): void {
+    const p = this.profile;
+    if (!p) return;
+    const dur = Math.max(info.dur_ps, MIN_SPAN_PS);
+    const span = Math.max(dur * 3, MIN_SPAN_PS * 10);
+    const mid = info.start_ps + info.dur_ps / 2;
+    this.setRange(mid - span / 2, mid + span / 2);
+    const row = this.trackRows.get(info.track);
+    if (row && this.collapsed.has(row.group)) {
+      this.collapsed.delete(row.group);
+      this.layout();
+    }
+    const r = this.trackRows.get(info.track);
+    if (r) {
+      const y = r.y + TRACK_PAD + info.lane * LANE_H;
+      const top = this.scroll.scrollTop;
+      const h = this.scroll.clientHeight;
+      if (y < top + 4 || y + LANE_H > top + h - 4) this.scroll.scrollTop = Math.max(0, y - h / 3);
+    }
+    this.setSelected(info);
+  }
+
+  zoomToFit(): void {
+    const p = this.profile;
+    if (!p) return;
+    this.setRange(p.start_ps, Math.max(p.end_ps, p.start_ps + MIN_SPAN_PS));
+  }
+
+  /** Multiplies the visible span by `factor` around time `at` (default: the centre). */
+  zoomBy(factor: number, at?: number): void {
+    if (!this.profile) return;
+    const center = at ?? (this.t0 + this.t1) / 2;
+    const f = (center - this.t0) / (this.t1 - this.t0);
+    const span = (this.t1 - this.t0) * factor;
+    this.setRange(center - f * span, center - f * span + span);
+  }
+
+  panBy(fraction: number): void {
+    const span = this.t1 - this.t0;
+    this.setRange(this.t0 + span * fraction, this.t1 + span * fraction);
+  }
+
+  visibleRange(): { t0: number; t1: number } {
+    return { t0: this.t0, t1: this.t1 };
+  }
+
+  // ---- layout --------------------------------------------------------------------------------
+
+  private showEmpty(on: boolean): void {
+    this.empty.hidden = !on;
+    this.root.classList.toggle('is-empty', on);
+  }
+
+  private setRange(a: number, b: number): void {
+    const p = this.profile;
+    if (!p) return;
+    const lo = p.start_ps;
+    const hi = Math.max(p.end_ps, p.start_ps + MIN_SPAN_PS);
+    let span = Math.min(Math.max(b - a, MIN_SPAN_PS), hi - lo);
+    if (!Number.isFinite(span) || span <= 0) span = hi - lo;
+    let t0 = a + (b - a - span) / 2;
+    if (t0 < lo) t0 = lo;
+    if (t0 + span > hi) t0 = hi - span;
+    this.t0 = t0;
+    this.t1 = t0 + span;
+    this.requestDraw();
+  }
+
+  private layout(): void {
+    this.rows = [];
+    this.trackRows = new Map();
+    clear(this.labels);
+    const p = this.profile;
+    let y = 0;
+    if (p) {
+      p.groups.forEach((g, gi) => {
+        const open = !this.collapsed.has(gi);
+        const row: GroupRow = { type: 'group', y, h: GROUP_H, index: gi, name: g.name, trackCount: g.tracks.length };
+        this.rows.push(row);
+        const header = el('button', {
+          type: 'button',
+          class: 'tl-label tl-group',
+          role: 'listitem',
+          'aria-expanded': String(open),
+          title: `${g.name} — ${g.tracks.length} track${g.tracks.length === 1 ? '' : 's'} (click to ${open ? 'collapse' : 'expand'})`,
+        });
+        header.style.top = `${y}px`;
+        header.style.height = `${GROUP_H}px`;
+        const caret = el('span', { class: 'tl-caret', 'aria-hidden': 'true' }, open ? '▾' : '▸');
+        const name = el('span', { class: 'tl-group-name' }, g.name);
+        const count = el('span', { class: 'tl-group-count' }, String(g.tracks.length));
+        header.append(caret, name, count);
+        header.addEventListener('click', () => {
+          if (this.collapsed.has(gi)) this.collapsed.delete(gi);
+          else this.collapsed.add(gi);
+          this.layout();
+          this.requestDraw();
+        });
+        this.labels.append(header);
+        y += GROUP_H;
+        for (const t of g.tracks) {
+          const lanes = Math.max(1, t.lanes);
+          const h = lanes * LANE_H + 2 * TRACK_PAD;
+          const tr: TrackRow = { type: 'track', y, h, group: gi, track: t };
+          this.trackRows.set(t.id, tr);
+          if (!open) continue;
+          this.rows.push(tr);
+          const label = el('div', {
+            class: `tl-label tl-track${t.kind === 'counter' ? ' is-counter' : ''}`,
+            role: 'listitem',
+            'data-track-id': String(t.id),
+            title: `${t.name}${t.lanes > 1 ? ` (${t.lanes} lanes)` : ''}${t.kind === 'counter' ? ' — counter' : ''}`,
+          });
+          label.style.top = `${y}px`;
+          label.style.height = `${h}px`;
+          const tn = el('span', { class: 'tl-track-name' }, t.name);
+          label.append(tn);
+          if (t.kind === 'counter') label.append(el('span', { class: 'tl-tag' }, 'counter'));
+          this.labels.append(label);
+          y += h;
+        }
+      });
+    }
+    this.body.style.height = `${y}px`;
+    this.lastKey = '';
+  }
+
+  // ---- drawing -------------------------------------------------------------------------------
+
+  requestDraw(): void {
+    if (this.frame) return;
+    this.frame = requestAnimationFrame(() => {
+      this.frame = 0;
+      this.draw();
+    });
+  }
+
+  private canvasWidth(): number {
+    return Math.max(1, this.scroll.clientWidth - LABEL_W);
+  }
+
+  private visibleTrackIds(): number[] {
+    const top = this.scroll.scrollTop;
+    const bottom = top + this.scroll.clientHeight;
+    const ids: number[] = [];
+    for (const r of this.rows) {
+      if (r.type === 'track' && r.y + r.h > top && r.y < bottom) ids.push(r.track.id);
+    }
+    return ids;
+  }
+
+  private maybeRequest(width: number): void {
+    const p = this.profile;
+    if (!p || this.inFlight) return;
+    const ids = this.visibleTrackIds();
+    const w = Math.round(width);
+    const key = `${this.t0}|${this.t1}|${w}|${ids.join(',')}`;
+    if (key === this.lastKey) return;
+    this.lastKey = key;
+    this.inFlight = true;
+    const gen = this.generation;
+    this.engine
+      .render({ trackIds: Uint32Array.from(ids), t0: this.t0, t1: this.t1, width: w })
+      .then((r) => {
+        if (gen !== this.generation) return;
+        for (const [id, s] of r.strings) this.strings.set(id, s);
+        this.result = r;
+      })
+      .catch(() => {
+        // A load replaced the profile, or the worker restarted; the next frame asks again.
+      })
+      .finally(() => {
+        if (gen === this.generation) {
+          this.inFlight = false;
+          this.requestDraw();
+        }
+      });
+  }
+
+  private nameMatches(nameId: number): boolean {
+    let m = this.matchCache.get(nameId);
+    if (m === undefined) {
+      const s = this.strings.get(nameId);
+      if (s === undefined) return false;
+      m = s.toLowerCase().includes(this.searchQuery);
+      this.matchCache.set(nameId, m);
+    }
+    return m;
+  }
+
+  /** Maps x from the render list's viewport to the current one (smooth pan/zoom while waiting). */
+  private xform(width: number): { a: number; b: number } {
+    const r = this.result;
+    if (!r) return { a: 1, b: 0 };
+    const { t0, t1, width: rw } = r.request;
+    const scale = width / (this.t1 - this.t0);
+    return { a: ((t1 - t0) / rw) * scale, b: (t0 - this.t0) * scale };
+  }
+
+  private draw(): void {
+    const width = this.canvasWidth();
+    const height = Math.max(1, this.scroll.clientHeight);
+    const ctx = fitCanvas(this.canvas, width, height);
+    const actx = fitCanvas(this.axis, width, AXIS_H);
+    this.updateRangeText();
+    if (!ctx || !actx) return;
+    ctx.clearRect(0, 0, width, height);
+    actx.clearRect(0, 0, width, AXIS_H);
+    const p = this.profile;
+    if (!p) return;
+    this.maybeRequest(width);
+
+    const top = this.scroll.scrollTop;
+    const scale = width / (this.t1 - this.t0);
+    const xOf = (t: number): number => (t - this.t0) * scale;
+
+    // Row backgrounds and group bands.
+    for (const r of this.rows) {
+      const y = r.y - top;
+      if (y + r.h < 0 || y > height) continue;
+      if (r.type === 'group') {
+        ctx.fillStyle = '#eef1f6';
+        ctx.fillRect(0, y, width, r.h);
+        ctx.fillStyle = '#d5dbe5';
+        ctx.fillRect(0, y + r.h - 1, width, 1);
+      } else {
+        ctx.fillStyle = '#e9ecf1';
+        ctx.fillRect(0, y + r.h - 1, width, 1);
+      }
+    }
+
+    // Grid lines and axis.
+    this.drawAxis(actx, ctx, width, height);
+
+    // Slices.
+    const res = this.result;
+    const searching = this.searchQuery.length > 0;
+    ctx.font = FONT;
+    ctx.textBaseline = 'middle';
+    if (res) {
+      const { a, b } = this.xform(width);
+      const s = res.slices;
+      for (let i = 0; i + SLICE_STRIDE <= s.length; i += SLICE_STRIDE) {
+        const row = this.trackRows.get(s[i]!);
+        if (!row || this.collapsed.has(row.group)) continue;
+        const lane = s[i + 1]!;
+        const y = row.y - top + TRACK_PAD + lane * LANE_H;
+        if (y + LANE_H < 0 || y > height) continue;
+        let x0 = a * s[i + 2]! + b;
+        let x1 = a * s[i + 3]! + b;
+        if (x1 < 0 || x0 > width) continue;
+        x0 = Math.max(x0, -1);
+        x1 = Math.min(x1, width + 1);
+        const w = Math.max(x1 - x0, 1);
+        const count = s[i + 5]!;
+        const nameId = s[i + 6]!;
+        const dim = searching && !this.nameMatches(nameId);
+        ctx.globalAlpha = dim ? 0.22 : count > 1 ? 0.75 : 1;
+        ctx.fillStyle = colorForNameId(nameId);
+        ctx.fillRect(x0, y + 1, w, LANE_H - 2);
+        if (searching && !dim) {
+          ctx.globalAlpha = 1;
+          ctx.strokeStyle = '#c2410c';
+          ctx.lineWidth = 1.5;
+          ctx.strokeRect(x0 + 0.75, y + 1.75, Math.max(w - 1.5, 0.5), LANE_H - 3.5);
+        }
+        if (w > 28 && count <= 1) {
+          const name = this.strings.get(nameId);
+          if (name) {
+            const text = ellipsize(ctx, name, w - 8);
+            if (text) {
+              ctx.globalAlpha = dim ? 0.45 : 1;
+              ctx.fillStyle = '#1b2230';
+              ctx.fillText(text, Math.max(x0, 0) + 4, y + LANE_H / 2 + 0.5);
+            }
+          }
+        }
+      }
+      ctx.globalAlpha = 1;
+
+      // Instants: small markers at the top of their track.
+      const ins = res.instants;
+      ctx.fillStyle = '#334155';
+      for (let i = 0; i + INSTANT_STRIDE <= ins.length; i += INSTANT_STRIDE) {
+        const row = this.trackRows.get(ins[i]!);
+        if (!row || this.collapsed.has(row.group)) continue;
+        const x = a * ins[i + 1]! + b;
+        const y = row.y - top + 1;
+        if (x < -4 || x > width + 4 || y > height || y + 8 < 0) continue;
+        ctx.beginPath();
+        ctx.moveTo(x - 4, y);
+        ctx.lineTo(x + 4, y);
+        ctx.lineTo(x, y + 7);
+        ctx.closePath();
+        ctx.fill();
+      }
+    }
+
+    // Hover outline.
+    const h = this.hover;
+    if (h && h.kind !== 'instant') {
+      const row = this.trackRows.get(h.track);
+      if (row) {
+        const { a, b } = this.xform(width);
+        const x0 = a * h.x0 + b;
+        const x1 = a * h.x1 + b;
+        const y = row.y - top + TRACK_PAD + h.lane * LANE_H;
+        ctx.strokeStyle = '#0f172a';
+        ctx.globalAlpha = 0.55;
+        ctx.lineWidth = 1;
+        ctx.strokeRect(x0 + 0.5, y + 1.5, Math.max(x1 - x0 - 1, 1), LANE_H - 3);
+        ctx.globalAlpha = 1;
+      }
+    }
+
+    // Selection outline, from exact times (visible even where the slice was merged).
+    const sel = this.selected;
+    if (sel) {
+      const row = this.trackRows.get(sel.track);
+      if (row && !this.collapsed.has(row.group)) {
+        const x0 = xOf(sel.start_ps);
+        const x1 = Math.max(xOf(sel.start_ps + sel.dur_ps), x0 + 2);
+        const y = row.y - top + TRACK_PAD + sel.lane * LANE_H;
+        if (x1 >= -2 && x0 <= width + 2) {
+          const cx0 = Math.max(x0, -2);
+          const cx1 = Math.min(x1, width + 2);
+          ctx.lineWidth = 2;
+          ctx.strokeStyle = '#ffffff';
+          ctx.strokeRect(cx0 - 1, y, cx1 - cx0 + 2, LANE_H);
+          ctx.strokeStyle = '#1d4ed8';
+          ctx.strokeRect(cx0 - 2, y - 1, cx1 - cx0 + 4, LANE_H + 2);
+        }
+      }
+    }
+    const si = this.selectedInstant;
+    if (si) {
+      const row = this.trackRows.get(si.track);
+      if (row) {
+        const x = xOf(si.t);
+        const y = row.y - top + 1;
+        ctx.strokeStyle = '#1d4ed8';
+        ctx.lineWidth = 2;
+        ctx.strokeRect(x - 6, y - 1, 12, 10);
+      }
+    }
+  }
+
+  private drawAxis(actx: CanvasRenderingContext2D, ctx: CanvasRenderingContext2D, width: number, height: number): void {
+    const p = this.profile;
+    if (!p) return;
+    const span = this.t1 - this.t0;
+    const step = niceStep(span, Math.max(2, Math.floor(width / 110)));
+    const base = p.start_ps;
+    const first = Math.ceil((this.t0 - base) / step) * step;
+    const scale = width / span;
+    actx.font = FONT;
+    actx.textBaseline = 'middle';
+    actx.fillStyle = '#f8fafc';
+    actx.fillRect(0, 0, width, AXIS_H);
+    actx.fillStyle = '#cbd5e1';
+    actx.fillRect(0, AXIS_H - 1, width, 1);
+    // Very deep zoom far from the origin: label ticks relative to the first one.
+    const firstTick = first;
+    const relative = Math.abs(first) / step > 1e5;
+    let i = 0;
+    for (let rel = first; rel <= this.t1 - base + step * 0.001; rel += step, i++) {
+      const x = Math.round((rel + base - this.t0) * scale) + 0.5;
+      ctx.fillStyle = '#eef1f5';
+      ctx.fillRect(x - 0.5, 0, 1, height);
+      actx.fillStyle = '#94a3b8';
+      actx.fillRect(x - 0.5, AXIS_H - 8, 1, 8);
+      const label = relative && i > 0 ? `+${formatTick(rel - firstTick, step)}` : relative ? formatTimestamp(rel) : formatTick(rel, step);
+      actx.fillStyle = '#334155';
+      if (x + 4 < width - 20) actx.fillText(label, x + 4, AXIS_H / 2 - 2);
+      if (i > 1000) break;
+    }
+  }
+
+  private updateRangeText(): void {
+    const p = this.profile;
+    if (!p) {
+      this.rangeText.textContent = '';
+      return;
+    }
+    const base = p.start_ps;
+    const a = formatTimestamp(this.t0 - base);
+    const b = formatTimestamp(this.t1 - base);
+    const visible = this.rows.filter((r) => r.type === 'track').length;
+    this.rangeText.textContent = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${formatCount(visible)} tracks shown`;
+  }
+
+  // ---- hit testing and interaction -----------------------------------------------------------
+
+  private hitTest(x: number, yCanvas: number): Hit | null {
+    const res = this.result;
+    if (!res) return null;
+    const y = yCanvas + this.scroll.scrollTop;
+    let row: TrackRow | null = null;
+    for (const r of this.rows) {
+      if (r.type === 'track' && y >= r.y && y < r.y + r.h) {
+        row = r;
+        break;
+      }
+    }
+    if (!row) return null;
+    const width = this.canvasWidth();
+    const { a, b } = this.xform(width);
+    const trackId = row.track.id;
+
+    // Instants first: they sit on top of slices in the top 9 px of the track.
+    if (y - row.y < 9) {
+      const ins = res.instants;
+      let best: Hit | null = null;
+      let bestD = 5;
+      for (let i = 0; i + INSTANT_STRIDE <= ins.length; i += INSTANT_STRIDE) {
+        if (ins[i] !== trackId) continue;
+        const xi = a * ins[i + 1]! + b;
+        const d = Math.abs(xi - x);
+        if (d <= bestD) {
+          bestD = d;
+          best = { kind: 'instant', track: trackId, lane: 0, x0: ins[i + 1]!, x1: ins[i + 1]!, id: ins[i + 2]!, count: ins[i + 3]!, nameId: -1 };
+        }
+      }
+      if (best) return best;
+    }
+
+    const lane = Math.floor((y - row.y - TRACK_PAD) / LANE_H);
+    if (lane < 0) return null;
+    const s = res.slices;
+    let best: Hit | null = null;
+    let bestD = 3;
+    for (let i = 0; i + SLICE_STRIDE <= s.length; i += SLICE_STRIDE) {
+      if (s[i] !== trackId || s[i + 1] !== lane) continue;
+      const x0 = a * s[i + 2]! + b;
+      const x1 = a * s[i + 3]! + b;
+      const d = x < x0 ? x0 - x : x > x1 ? x - x1 : 0;
+      if (d < bestD || (d === 0 && bestD === 0 && x1 - x0 < (best ? best.x1 - best.x0 : Infinity))) {
+        bestD = d;
+        const id = s[i + 4]!;
+        best = { kind: id >= 0 ? 'slice' : 'merged', track: trackId, lane, x0: s[i + 2]!, x1: s[i + 3]!, id, count: s[i + 5]!, nameId: s[i + 6]! };
+      }
+    }
+    return best;
+  }
+
+  private localPoint(e: MouseEvent): { x: number; y: number } {
+    const r = this.canvas.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  private timeAtX(x: number): number {
+    return this.t0 + (x / this.canvasWidth()) * (this.t1 - this.t0);
+  }
+
+  private onWheel(e: WheelEvent): void {
+    if (!this.profile) return;
+    const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? this.scroll.clientHeight : 1;
+    const dx = e.deltaX * unit;
+    const dy = e.deltaY * unit;
+    if (e.altKey) {
+      // Alt + wheel scrolls the tracks vertically.
+      e.preventDefault();
+      this.scroll.scrollTop += dy;
+      return;
+    }
+    e.preventDefault();
+    this.hideTooltip();
+    if (e.shiftKey || Math.abs(dx) > Math.abs(dy)) {
+      const px = Math.abs(dx) > Math.abs(dy) ? dx : dy;
+      this.panBy(px / this.canvasWidth());
+      return;
+    }
+    const { x } = this.localPoint(e);
+    const factor = Math.exp(Math.max(-300, Math.min(300, dy)) * 0.002);
+    this.zoomBy(factor, this.timeAtX(x));
+  }
+
+  private onMouseDown(e: MouseEvent): void {
+    if (e.button !== 0 || !this.profile) return;
+    e.preventDefault();
+    const { x } = this.localPoint(e);
+    this.drag = { x, t0: this.t0, t1: this.t1, moved: false };
+    this.hideTooltip();
+  }
+
+  private onMouseMove(e: MouseEvent): void {
+    if (!this.profile) return;
+    const d = this.drag;
+    const { x, y } = this.localPoint(e);
+    if (d) {
+      if (Math.abs(x - d.x) > 3) d.moved = true;
+      if (d.moved) {
+        this.canvas.classList.add('is-dragging');
+        const dt = ((x - d.x) / this.canvasWidth()) * (d.t1 - d.t0);
+        this.setRange(d.t0 - dt, d.t1 - dt);
+      }
+      return;
+    }
+    if (e.target !== this.canvas) return;
+    this.mouse = { x, y };
+    const hit = this.hitTest(x, y);
+    const same =
+      hit && this.hover && hit.kind === this.hover.kind && hit.id === this.hover.id && hit.x0 === this.hover.x0 && hit.track === this.hover.track;
+    if (!same) {
+      this.hover = hit;
+      this.requestDraw();
+    }
+    if (hit) this.showTooltip(hit, e.clientX, e.clientY, !same);
+    else this.hideTooltip();
+  }
+
+  private onMouseUp(e: MouseEvent): void {
+    const d = this.drag;
+    if (!d) return;
+    this.drag = null;
+    this.canvas.classList.remove('is-dragging');
+    if (d.moved || !this.profile) return;
+    const { x, y } = this.localPoint(e);
+    const hit = this.hitTest(x, y);
+    this.clickHit(hit);
+  }
+
+  private clickHit(hit: Hit | null): void {
+    if (!hit) {
+      this.selected = null;
+      this.selectedInstant = null;
+      this.requestDraw();
+      this.cb.onSelect(null);
+      return;
+    }
+    if (hit.kind === 'merged') {
+      // A merged box stands for several sub-pixel slices: zoom into it.
+      const r = this.result;
+      if (!r) return;
+      const { t0, t1, width } = r.request;
+      const ps = (t1 - t0) / width;
+      const a = t0 + hit.x0 * ps;
+      const b = t0 + Math.max(hit.x1, hit.x0 + 1) * ps;
+      const pad = (b - a) * 0.5;
+      this.setRange(a - pad, b + pad);
+      return;
+    }
+    if (hit.kind === 'instant') {
+      if (hit.id < 0) {
+        this.zoomBy(0.25, this.resultTime(hit.x0));
+        return;
+      }
+      this.selected = null;
+      this.selectedInstant = { track: hit.track, x: hit.x0, t: this.resultTime(hit.x0) };
+      this.requestDraw();
+      this.cb.onSelect({ kind: 'instant', index: hit.id });
+      return;
+    }
+    const gen = this.generation;
+    this.engine
+      .sliceInfo(hit.id)
+      .then((info) => {
+        if (gen !== this.generation) return;
+        this.setSelected(info);
+      })
+      .catch(() => undefined);
+    this.cb.onSelect({ kind: 'slice', id: hit.id });
+  }
+
+  private resultTime(x: number): number {
+    const r = this.result;
+    if (!r) return this.t0;
+    return r.request.t0 + (x / r.request.width) * (r.request.t1 - r.request.t0);
+  }
+
+  private tooltipToken = 0;
+
+  private showTooltip(hit: Hit, clientX: number, clientY: number, changed: boolean): void {
+    const tip = this.tooltip;
+    if (changed) {
+      clear(tip);
+      const token = ++this.tooltipToken;
+      const title = el('div', { class: 'tt-name' });
+      const line = el('div', { class: 'tt-meta' });
+      tip.append(title, line);
+      if (hit.kind === 'instant') {
+        title.textContent = hit.count > 1 ? `${formatCount(hit.count)} instant events` : 'Instant event';
+        line.textContent = `at ${formatTimestamp(this.resultTime(hit.x0) - (this.profile?.start_ps ?? 0))}`;
+      } else if (hit.kind === 'merged') {
+        const first = this.strings.get(hit.nameId) ?? '';
+        title.textContent = `${formatCount(hit.count)} slices`;
+        line.textContent = `${first ? `first: ${first} · ` : ''}~${formatDuration(this.resultTime(hit.x1) - this.resultTime(hit.x0))} · click to zoom in`;
+      } else {
+        title.textContent = this.strings.get(hit.nameId) ?? '…';
+        line.textContent = '…';
+        const gen = this.generation;
+        this.engine
+          .sliceInfo(hit.id)
+          .then((info) => {
+            if (gen !== this.generation || token !== this.tooltipToken) return;
+            const base = this.profile?.start_ps ?? 0;
+            line.textContent = `start ${formatTimestamp(info.start_ps - base)} · duration ${formatDuration(info.dur_ps)}`;
+          })
+          .catch(() => undefined);
+      }
+    }
+    tip.hidden = false;
+    const pad = 14;
+    const w = tip.offsetWidth;
+    const h = tip.offsetHeight;
+    let left = clientX + pad;
+    let top = clientY + pad;
+    if (left + w > window.innerWidth - 4) left = clientX - pad - w;
+    if (top + h > window.innerHeight - 4) top = clientY - pad - h;
+    tip.style.left = `${Math.max(4, left)}px`;
+    tip.style.top = `${Math.max(4, top)}px`;
+  }
+
+  private hideTooltip(): void {
+    this.tooltipToken++;
+    this.tooltip.hidden = true;
+  }
+
+  private onKey(e: KeyboardEvent): void {
+    if (!this.profile || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+    if (this.root.offsetParent === null) return; // timeline tab hidden
+    const at = this.mouse ? this.timeAtX(this.mouse.x) : undefined;
+    switch (e.key.toLowerCase()) {
+      case 'w':
+        this.zoomBy(0.8, at);
+        break;
+      case 's':
+        this.zoomBy(1.25, at);
+        break;
+      case 'a':
+        this.panBy(-0.15);
+        break;
+      case 'd':
+        this.panBy(0.15);
+        break;
+      case '0':
+      case 'f':
+        this.zoomToFit();
+        break;
+      default:
+        return;
+    }
+    e.preventDefault();
+  }
+}
