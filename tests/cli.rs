@@ -1,11 +1,16 @@
 //! The CLI contract of `shared/CLI.md`: `summary --json` keys, exit statuses, error line.
 
+#![allow(clippy::disallowed_methods)] // tests do I/O; the rule is for the core
+
 mod common;
 
 use std::process::{Command, Output};
 
 fn planeview(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_planeview")).args(args).output().unwrap()
+    Command::new(env!("CARGO_BIN_EXE_planeview"))
+        .args(args)
+        .output()
+        .unwrap()
 }
 
 fn data(rel: &str) -> String {
@@ -18,13 +23,24 @@ fn stderr(out: &Output) -> String {
 
 #[test]
 fn summary_json_has_every_contract_key() {
-    for file in ["xplane/jax_cpu_mlp_small.xplane.pb", "chrome_json/xprof__trace.json"] {
+    for file in [
+        "xplane/jax_cpu_mlp_small.xplane.pb",
+        "chrome_json/xprof__trace.json",
+    ] {
         let out = planeview(&["summary", &data(file), "--json"]);
         assert!(out.status.success(), "{file}: {}", stderr(&out));
         let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
         for key in [
-            "format", "bytes", "unpacked_bytes", "events", "tracks", "processes", "span_ps", "flows",
-            "counters", "diagnostics",
+            "format",
+            "bytes",
+            "unpacked_bytes",
+            "events",
+            "tracks",
+            "processes",
+            "span_ps",
+            "flows",
+            "counters",
+            "diagnostics",
         ] {
             assert!(v.get(key).is_some(), "{file}: summary lacks {key}: {v}");
         }
@@ -35,7 +51,11 @@ fn summary_json_has_every_contract_key() {
 
 #[test]
 fn xplane_summary_numbers() {
-    let out = planeview(&["summary", &data("xplane/jax_cpu_mlp_small.xplane.pb"), "--json"]);
+    let out = planeview(&[
+        "summary",
+        &data("xplane/jax_cpu_mlp_small.xplane.pb"),
+        "--json",
+    ]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["format"], "xspace");
     assert_eq!(v["bytes"], 385_610);
@@ -53,11 +73,23 @@ fn unusable_inputs_exit_2_with_one_line_naming_the_file() {
     let empty = dir.join("empty.json");
     std::fs::write(&empty, b"").unwrap();
     let random = dir.join("random.bin");
-    std::fs::write(&random, (0u32..4096).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8).collect::<Vec<u8>>()).unwrap();
+    std::fs::write(
+        &random,
+        (0u32..4096)
+            .map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8)
+            .collect::<Vec<u8>>(),
+    )
+    .unwrap();
     let cases = [
         (empty.to_string_lossy().into_owned(), "empty file"),
-        (random.to_string_lossy().into_owned(), "not a recognised profile"),
-        (data("chrome_json/not_a_trace__execution_trace_benchmark_simple_add_et.json.gz"), "not a trace"),
+        (
+            random.to_string_lossy().into_owned(),
+            "not a recognised profile",
+        ),
+        (
+            data("not_a_trace/execution_trace_benchmark_simple_add_et.json.gz"),
+            "not a trace",
+        ),
     ];
     for (file, expected) in cases {
         let out = planeview(&["summary", &file, "--json"]);
@@ -76,7 +108,10 @@ fn usage_errors_exit_1() {
     assert_eq!(planeview(&[]).status.code(), Some(1));
     assert_eq!(planeview(&["frobnicate", "x"]).status.code(), Some(1));
     assert_eq!(planeview(&["summary"]).status.code(), Some(1));
-    assert_eq!(planeview(&["summary", "a", "--bogus"]).status.code(), Some(1));
+    assert_eq!(
+        planeview(&["summary", "a", "--bogus"]).status.code(),
+        Some(1)
+    );
 }
 
 #[test]

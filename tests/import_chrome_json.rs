@@ -4,21 +4,57 @@
 mod common;
 
 use planeview::ImportError;
-use planeview::import::{Detected, detect, import_bytes};
-use planeview::model::{Trace, dump_text};
 use planeview::Severity;
+use planeview::import::{Detected, detect, import_bytes};
+use planeview::model::{ProcessId, Trace, dump_text};
 
 /// Test files in `tests/data/chrome_json` with the `events` count (entries minus `M`).
 const FILES: &[(&str, &str, u64)] = &[
-    ("hta_cpu_only", "hta__cpu_only_rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz", 18),
-    ("hta_event_sync", "hta__critical_path_cuda_event_sync_event_sync_trace.json.gz", 56),
-    ("hta_trace_compare_base", "hta__trace_compare_base_base.json.gz", 33),
-    ("kineto_resnet50", "kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz", 75698),
-    ("firefox_unchunked", "firefox-profiler__test.chrome-unchunked.json", 145),
-    ("speedscope_simple_partial", "speedscope__trace-event_simple-partial.json", 6),
-    ("speedscope_chrome66_worker", "speedscope__Chrome_66_worker.json", 2403),
-    ("speedscope_multiprocess", "speedscope__trace-event_multiprocess.json", 8),
-    ("torch_cpu_smallcnn", "torch-cpu__torch_cpu_smallcnn_train.json.gz", 1613),
+    (
+        "hta_cpu_only",
+        "hta__cpu_only_rank-34.Jul_15_10_52_41.1074.pt.trace.json.gz",
+        18,
+    ),
+    (
+        "hta_event_sync",
+        "hta__critical_path_cuda_event_sync_event_sync_trace.json.gz",
+        56,
+    ),
+    (
+        "hta_trace_compare_base",
+        "hta__trace_compare_base_base.json.gz",
+        33,
+    ),
+    (
+        "kineto_resnet50",
+        "kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz",
+        75698,
+    ),
+    (
+        "firefox_unchunked",
+        "firefox-profiler__test.chrome-unchunked.json",
+        145,
+    ),
+    (
+        "speedscope_simple_partial",
+        "speedscope__trace-event_simple-partial.json",
+        6,
+    ),
+    (
+        "speedscope_chrome66_worker",
+        "speedscope__Chrome_66_worker.json",
+        2403,
+    ),
+    (
+        "speedscope_multiprocess",
+        "speedscope__trace-event_multiprocess.json",
+        8,
+    ),
+    (
+        "torch_cpu_smallcnn",
+        "torch-cpu__torch_cpu_smallcnn_train.json.gz",
+        1613,
+    ),
     ("xprof_trace", "xprof__trace.json", 34),
     ("jax_cpu_mlp_small", "jax_cpu_mlp_small.trace.json.gz", 946),
 ];
@@ -27,13 +63,19 @@ fn data(name: &str) -> Vec<u8> {
     common::read(&common::data_dir("chrome_json").join(name))
 }
 
+fn not_a_trace(name: &str) -> Vec<u8> {
+    common::read(&common::data_dir("not_a_trace").join(name))
+}
+
 fn unpacked(bytes: &[u8]) -> Vec<u8> {
     use std::io::Read;
     if !planeview::import::is_gzip(bytes) {
         return bytes.to_vec();
     }
     let mut out = Vec::new();
-    flate2::read::GzDecoder::new(bytes).read_to_end(&mut out).unwrap();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut out)
+        .unwrap();
     out
 }
 
@@ -52,8 +94,14 @@ fn real_files_match_their_snapshots_and_counts() {
         let imported = import_bytes(&bytes).unwrap_or_else(|e| panic!("{file}: {e}"));
         let trace = &imported.trace;
         assert_eq!(trace.source_events, events, "{file}: events");
-        assert!(!trace.tracks.is_empty() && !trace.processes.is_empty(), "{file}");
-        assert!(trace.slices.len() + trace.instants.len() > 0, "{file}: nothing placed");
+        assert!(
+            !trace.tracks.is_empty() && !trace.processes.is_empty(),
+            "{file}"
+        );
+        assert!(
+            trace.slices.len() + trace.instants.len() > 0,
+            "{file}: nothing placed"
+        );
         common::assert_snapshot(&format!("chrome_json_{snap}"), &dump_text(trace, 12));
     }
 }
@@ -69,23 +117,39 @@ fn real_files_are_detected_as_chrome_json() {
 #[test]
 fn kineto_resnet50_has_named_gpu_and_cpu_tracks() {
     let trace = import_bytes(&data(FILES[3].1)).unwrap().trace;
-    let names: Vec<&str> = (0..trace.tracks.len()).map(|t| trace.str(trace.tracks.name[t])).collect();
+    let names: Vec<&str> = (0..trace.tracks.len())
+        .map(|t| trace.str(trace.tracks.name[t]))
+        .collect();
     assert!(names.iter().any(|n| n.contains("stream 7")), "{names:?}");
     assert_eq!(trace.slices.len(), 44666);
     assert_eq!(trace.instants.len(), 12840);
     assert_eq!(diag_count(&trace, "unknown_phase"), 9096 * 2);
-    assert!(trace.metadata.get("deviceProperties").is_some_and(|v| v.is_array()));
+    assert!(
+        trace
+            .metadata
+            .get("deviceProperties")
+            .is_some_and(|v| v.is_array())
+    );
 }
 
 #[test]
 fn not_a_trace_files_are_rejected_clearly() {
-    let err = import_bytes(&data("execution_trace_benchmark_simple_add_et.json.gz")).unwrap_err();
+    let err = import_bytes(&not_a_trace(
+        "execution_trace_benchmark_simple_add_et.json.gz",
+    ))
+    .unwrap_err();
     assert_eq!(err.kind(), "not_a_trace");
     let msg = err.to_string();
-    assert!(msg.contains("without a traceEvents array") && msg.contains("schema, pid, time"), "{msg}");
-    let err = import_bytes(&data("memory_analysis_memory_timeline.raw.gz")).unwrap_err();
+    assert!(
+        msg.contains("without a traceEvents array") && msg.contains("schema, pid, time"),
+        "{msg}"
+    );
+    let err = import_bytes(&not_a_trace("memory_analysis_memory_timeline.raw.gz")).unwrap_err();
     assert_eq!(err.kind(), "not_a_trace");
-    assert!(err.to_string().contains("first element is an array"), "{err}");
+    assert!(
+        err.to_string().contains("first element is an array"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -101,16 +165,24 @@ fn object_form_keeps_keys_before_and_after_events() {
     assert_eq!(t.metadata.get("displayTimeUnit").unwrap(), "ns");
     assert_eq!(t.metadata.get("traceName").unwrap(), "x.json");
     assert_eq!(t.metadata.get("schemaVersion").unwrap(), 1);
-    assert_eq!(t.metadata.get("deviceProperties").unwrap()[0]["name"], "GPU");
+    assert_eq!(
+        t.metadata.get("deviceProperties").unwrap()[0]["name"],
+        "GPU"
+    );
     assert!(t.diagnostics.is_empty(), "{:?}", t.diagnostics);
 }
 
 #[test]
 fn bare_array_and_unterminated_arrays_are_accepted() {
     let ev = r#"{"ph": "X", "name": "a", "pid": 1, "tid": 1, "ts": 1, "dur": 2}"#;
-    for text in [format!("[{ev}]"), format!("[{ev},{ev}"), format!("[{ev},\n{ev},\n"), format!("\u{feff} [ {ev} ,{ev} ] ")] {
+    for text in [
+        format!("[{ev}]"),
+        format!("[{ev},{ev}"),
+        format!("[{ev},\n{ev},\n"),
+        format!("\u{feff} [ {ev} ,{ev} ] "),
+    ] {
         let t = import_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
-        assert!(t.slices.len() >= 1, "{text}");
+        assert!(!t.slices.is_empty(), "{text}");
         assert_eq!(diag_count(&t, "truncated_input"), 0, "{text}");
         for (_, d) in t.diagnostics.iter() {
             assert_eq!(d.severity, Severity::Info, "{text}");
@@ -131,9 +203,16 @@ fn pid_and_tid_may_be_strings_or_numbers() {
     .unwrap();
     assert_eq!(t.source_events, 4);
     assert_eq!(t.tracks.len(), 3, "\"25738\" and 25738 are one track");
-    let track_names: Vec<&str> = (0..t.tracks.len()).map(|i| t.str(t.tracks.name[i])).collect();
-    assert_eq!(track_names, ["Thread PyTorch Profiler", "Thread 25738", "dumps"]);
-    let process_names: Vec<&str> = (0..t.processes.len()).map(|i| t.str(t.processes.name[i])).collect();
+    let track_names: Vec<&str> = (0..t.tracks.len())
+        .map(|i| t.str(t.tracks.name[i]))
+        .collect();
+    assert_eq!(
+        track_names,
+        ["Thread PyTorch Profiler", "Thread 25738", "dumps"]
+    );
+    let process_names: Vec<&str> = (0..t.processes.len())
+        .map(|i| t.str(t.processes.name[i]))
+        .collect();
     assert_eq!(process_names, ["Spans!", "Process 7"]);
     // Numeric pids sort by number, before non-numeric ones.
     assert!(t.processes.sort_index[1] < t.processes.sort_index[0]);
@@ -165,14 +244,33 @@ fn begin_end_nest_and_report_unmatched_and_unclosed() {
     .unwrap();
     assert_eq!(diag_count(&t, "unmatched_end"), 1);
     assert_eq!(diag_count(&t, "unclosed_begin"), 1);
-    let find = |name: &str| (0..t.slices.len()).find(|&i| t.str(t.slices.name[i]) == name).unwrap();
+    let find = |name: &str| {
+        (0..t.slices.len())
+            .find(|&i| t.str(t.slices.name[i]) == name)
+            .unwrap()
+    };
     let (outer, inner) = (find("outer"), find("inner"));
-    assert_eq!((t.slices.start[outer], t.slices.dur[outer]), (0, 10_000_000), "closed at the trace end");
-    assert_eq!((t.slices.start[inner], t.slices.dur[inner]), (1_000_000, 2_000_000));
+    assert_eq!(
+        (t.slices.start[outer], t.slices.dur[outer]),
+        (0, 10_000_000),
+        "closed at the trace end"
+    );
+    assert_eq!(
+        (t.slices.start[inner], t.slices.dur[inner]),
+        (1_000_000, 2_000_000)
+    );
     assert_eq!((t.slices.lane[outer], t.slices.lane[inner]), (0, 1));
-    let inner_args: Vec<String> = t.args.get(t.slices.args[inner]).map(|(k, _)| t.str(k).to_owned()).collect();
+    let inner_args: Vec<String> = t
+        .args
+        .get(t.slices.args[inner])
+        .map(|(k, _)| t.str(k).to_owned())
+        .collect();
     assert_eq!(inner_args, ["e"]);
-    let outer_args: Vec<String> = t.args.get(t.slices.args[outer]).map(|(k, _)| t.str(k).to_owned()).collect();
+    let outer_args: Vec<String> = t
+        .args
+        .get(t.slices.args[outer])
+        .map(|(k, _)| t.str(k).to_owned())
+        .collect();
     assert_eq!(outer_args, ["a"]);
 }
 
@@ -185,11 +283,17 @@ fn truncated_mid_event_keeps_earlier_events() {
     assert_eq!(t.source_events, 2);
     let d = t.diagnostics.get("truncated_input").unwrap();
     assert_eq!(d.severity, Severity::DataLoss);
-    assert!(d.examples[0].starts_with(&format!("byte {}", text.len())), "{:?}", d.examples);
+    assert!(
+        d.examples[0].starts_with(&format!("byte {}", text.len())),
+        "{:?}",
+        d.examples
+    );
     // A syntax error after usable events is a cut too.
     let t = import_str(r#"[{"ph": "i", "name": "a", "pid": 1, "tid": 1, "ts": 1} {"#).unwrap();
     assert_eq!(t.instants.len(), 1);
-    assert!(t.diagnostics.get("truncated_input").unwrap().examples[0].contains("expected ',' or ']'"));
+    assert!(
+        t.diagnostics.get("truncated_input").unwrap().examples[0].contains("expected ',' or ']'")
+    );
 }
 
 #[test]
@@ -199,11 +303,21 @@ fn errors_before_any_event() {
     let err = import_str(r#"{"traceEvents": [{"ph" "X"}]}"#).unwrap_err();
     assert_eq!(
         err,
-        ImportError::Malformed { format: "Chrome trace JSON", detail: "expected ':', found '\"'".into(), offset: 23 }
+        ImportError::Malformed {
+            format: "Chrome trace JSON",
+            detail: "expected ':', found '\"'".into(),
+            offset: 23
+        }
     );
     assert_eq!(import_str("[1, 2]").unwrap_err().kind(), "not_a_trace");
-    assert_eq!(import_str(r#"[{"a": 1}, {"b": 2}]"#).unwrap_err().kind(), "not_a_trace");
-    assert_eq!(import_str(r#"{"traceEvents": 3}"#).unwrap_err().kind(), "not_a_trace");
+    assert_eq!(
+        import_str(r#"[{"a": 1}, {"b": 2}]"#).unwrap_err().kind(),
+        "not_a_trace"
+    );
+    assert_eq!(
+        import_str(r#"{"traceEvents": 3}"#).unwrap_err().kind(),
+        "not_a_trace"
+    );
     let deep = format!(r#"[{{"ph": "X", "args": {}"#, "[".repeat(1000));
     assert_eq!(import_str(&deep).unwrap_err().kind(), "limit_exceeded");
 }
@@ -228,17 +342,33 @@ fn phases_args_and_metadata_events() {
     assert_eq!(t.str(t.processes.name[0]), "main");
     assert_eq!(t.processes.sort_index[0], -5);
     assert_eq!(t.tracks.sort_index[0], 9);
-    assert_eq!(t.metadata.get("process_labels/1").unwrap(), "GPU 0");
+    assert_eq!(t.str(t.processes.labels[0]), "GPU 0");
+    assert_eq!(
+        t.processes.display_name(&t.strings, ProcessId(0)),
+        "main (GPU 0)"
+    );
     assert_eq!(diag_count(&t, "missing_duration"), 1);
     assert_eq!(diag_count(&t, "unknown_phase"), 3);
     assert_eq!(diag_count(&t, "missing_phase"), 1);
     let examples = &t.diagnostics.get("unknown_phase").unwrap().examples;
-    assert!(examples[0].contains("\"C\": 2 events") && examples[1].contains("\"s\": 1 events"), "{examples:?}");
-    assert_eq!(t.str(t.categories.name[t.slices.category[0].index()]), "kernel,gpu");
+    assert!(
+        examples[0].contains("\"C\": 2 events") && examples[1].contains("\"s\": 1 events"),
+        "{examples:?}"
+    );
+    assert_eq!(
+        t.str(t.categories.name[t.slices.category[0].index()]),
+        "kernel,gpu"
+    );
     let args: Vec<String> = t
         .args
         .get(t.slices.args[0])
-        .map(|(k, v)| format!("{}={}", t.str(k), planeview::model::arg_value_to_json(v, &t.strings)))
+        .map(|(k, v)| {
+            format!(
+                "{}={}",
+                t.str(k),
+                planeview::model::arg_value_to_json(v, &t.strings)
+            )
+        })
         .collect();
     assert_eq!(
         args,
@@ -289,15 +419,23 @@ fn garbage_never_panics() {
 
 #[test]
 fn every_corpus_file_imports() {
-    let Some(corpus) = common::corpus_dir() else { return };
+    let Some(corpus) = common::corpus_dir() else {
+        return;
+    };
     let expected: &[(&str, u64)] = &[
         ("torch_cpu_transformer_train_dev.pt.trace.json.gz", 356_381),
-        ("hta__mtia_trace_single_rank_mtia_rank_0.json.gz", 455_739 - 310_046),
+        (
+            "hta__mtia_trace_single_rank_mtia_rank_0.json.gz",
+            455_739 - 310_046,
+        ),
         ("chromium__chromium_default_cats_4s.json.gz", 235_902 - 118),
         ("hta__trace_diff_control_control.json.gz", 109_123 - 42),
         ("speedscope__Chrome_69_simple.json", 1364 - 38),
     ];
-    let mut dir: Vec<_> = std::fs::read_dir(corpus.join("chrome_json")).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut dir: Vec<_> = std::fs::read_dir(corpus.join("chrome_json"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     dir.sort();
     for path in dir {
         let name = path.file_name().unwrap().to_string_lossy().into_owned();
@@ -309,11 +447,45 @@ fn every_corpus_file_imports() {
             trace.slices.len(),
             trace.instants.len(),
             trace.tracks.len(),
-            trace.diagnostics.iter().map(|(n, d)| (n, d.count)).collect::<Vec<_>>()
+            trace
+                .diagnostics
+                .iter()
+                .map(|(n, d)| (n, d.count))
+                .collect::<Vec<_>>()
         );
         if let Some(&(_, events)) = expected.iter().find(|(f, _)| *f == name) {
             assert_eq!(trace.source_events, events, "{name}");
         }
         assert!(trace.diagnostics.get("truncated_input").is_none(), "{name}");
+    }
+}
+
+#[test]
+fn real_file_cut_anywhere_keeps_what_was_read() {
+    let json = unpacked(&data("torch-cpu__torch_cpu_smallcnn_train.json.gz"));
+    let start = json
+        .windows(13)
+        .position(|w| w == b"\"traceEvents\"")
+        .unwrap();
+    let mut previous = 0;
+    for k in 1..=9 {
+        let cut = start + (json.len() - start) * k / 10;
+        let t = planeview::import::chrome_json::import(&json[..cut])
+            .unwrap_or_else(|e| panic!("cut at {cut}: {e}"));
+        let d = t
+            .diagnostics
+            .get("truncated_input")
+            .expect("truncated_input");
+        assert_eq!(d.severity, Severity::DataLoss);
+        assert!(
+            d.examples[0].starts_with(&format!("byte {cut}")),
+            "{:?}",
+            d.examples
+        );
+        assert!(
+            t.source_events > previous && t.source_events < 1613,
+            "cut at {cut}"
+        );
+        previous = t.source_events;
     }
 }

@@ -3,6 +3,8 @@
 //! Gzip samples are damaged both as stored and after decompression, so the format
 //! importers see damage too, not only the gzip decoder.
 
+#![allow(clippy::disallowed_methods)] // tests do I/O; the rule is for the core
+
 mod common;
 
 use planeview::import::{import_bytes, is_gzip};
@@ -26,7 +28,10 @@ fn samples() -> Vec<PathBuf> {
         }
     }
     files.sort();
-    assert!(files.len() >= 4, "expected samples in tests/data, found {files:?}");
+    assert!(
+        files.len() >= 4,
+        "expected samples in tests/data, found {files:?}"
+    );
     files
 }
 
@@ -55,7 +60,10 @@ fn damage_and_import(name: &str, bytes: &[u8]) {
         let bit = 1u8 << (rng.next() % 8);
         flipped[at] ^= bit;
         let result = std::panic::catch_unwind(|| import_bytes(&flipped).map(|_| ()));
-        assert!(result.is_ok(), "{name}: panic after flipping bit {bit:#04x} at byte {at}");
+        assert!(
+            result.is_ok(),
+            "{name}: panic after flipping bit {bit:#04x} at byte {at}"
+        );
         flipped[at] ^= bit;
     }
 }
@@ -66,7 +74,9 @@ fn check(path: &Path) {
     damage_and_import(&name, &bytes);
     if is_gzip(&bytes) {
         let mut unpacked = Vec::new();
-        flate2::read::MultiGzDecoder::new(&bytes[..]).read_to_end(&mut unpacked).unwrap();
+        flate2::read::MultiGzDecoder::new(&bytes[..])
+            .read_to_end(&mut unpacked)
+            .unwrap();
         damage_and_import(&format!("{name} (unpacked)"), &unpacked);
     }
 }
@@ -80,7 +90,15 @@ fn every_sample_survives_truncation_and_bit_flips() {
 
 #[test]
 fn empty_and_tiny_inputs_are_errors_not_panics() {
-    for input in [&b""[..], b"\x1f", b"\x1f\x8b", b"{", b"[", b"\x0a", b"\x0a\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff"] {
+    for input in [
+        &b""[..],
+        b"\x1f",
+        b"\x1f\x8b",
+        b"{",
+        b"[",
+        b"\x0a",
+        b"\x0a\xff\xff\xff\xff\xff\xff\xff\xff\xff\xff",
+    ] {
         assert!(import_bytes(input).is_err(), "{input:?} should be an error");
     }
 }

@@ -43,7 +43,12 @@ pub struct Diagnostics {
 impl Diagnostics {
     /// Counts one occurrence; `example` is only built while fewer than
     /// [`MAX_EXAMPLES`] are kept, so callers can pass a closure that formats.
-    pub fn report(&mut self, name: &'static str, severity: Severity, example: impl FnOnce() -> String) {
+    pub fn report(
+        &mut self,
+        name: &'static str,
+        severity: Severity,
+        example: impl FnOnce() -> String,
+    ) {
         let entry = self.by_name.entry(name).or_insert(Diagnostic {
             count: 0,
             severity,
@@ -57,7 +62,13 @@ impl Diagnostics {
     }
 
     /// Adds `count` occurrences at once, with one example.
-    pub fn report_many(&mut self, name: &'static str, severity: Severity, count: u64, example: String) {
+    pub fn report_many(
+        &mut self,
+        name: &'static str,
+        severity: Severity,
+        count: u64,
+        example: String,
+    ) {
         if count == 0 {
             return;
         }

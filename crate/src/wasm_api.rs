@@ -48,7 +48,13 @@ impl Session {
     }
 
     /// Render list of slices: see [`lod::render_slices`] (stride 7).
-    pub fn render_slices(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, width_px: f64) -> Vec<f64> {
+    pub fn render_slices(
+        &self,
+        track_ids: &[u32],
+        t0_ps: f64,
+        t1_ps: f64,
+        width_px: f64,
+    ) -> Vec<f64> {
         let mut out = Vec::new();
         if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
             lod::render_slices(trace, &track_list(track_ids), view, &mut out);
@@ -57,7 +63,13 @@ impl Session {
     }
 
     /// Render list of instants: see [`lod::render_instants`] (stride 4).
-    pub fn render_instants(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, width_px: f64) -> Vec<f64> {
+    pub fn render_instants(
+        &self,
+        track_ids: &[u32],
+        t0_ps: f64,
+        t1_ps: f64,
+        width_px: f64,
+    ) -> Vec<f64> {
         let mut out = Vec::new();
         if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
             lod::render_instants(trace, &track_list(track_ids), view, &mut out);
@@ -75,14 +87,24 @@ impl Session {
 
     /// `[start_ps, dur_ps, track_id, lane, name_id]` of a slice (empty for an unknown id).
     pub fn slice_info(&self, slice_id: u32) -> Vec<f64> {
-        let Some((t, i)) = self.slice(slice_id) else { return Vec::new() };
+        let Some((t, i)) = self.slice(slice_id) else {
+            return Vec::new();
+        };
         let s = &t.slices;
-        vec![s.start[i] as f64, s.dur[i] as f64, s.track[i].0 as f64, f64::from(s.lane[i]), f64::from(s.name[i].0)]
+        vec![
+            s.start[i] as f64,
+            s.dur[i] as f64,
+            s.track[i].0 as f64,
+            f64::from(s.lane[i]),
+            f64::from(s.name[i].0),
+        ]
     }
 
     /// Everything the details panel shows about a slice, as JSON (`null` for an unknown id).
     pub fn slice_details(&self, slice_id: u32) -> String {
-        let Some((t, i)) = self.slice(slice_id) else { return "null".into() };
+        let Some((t, i)) = self.slice(slice_id) else {
+            return "null".into();
+        };
         let s = &t.slices;
         let mut v = event_json(t, s.track[i], s.name[i], s.category[i].index(), s.args[i]);
         v["id"] = json!(slice_id);
@@ -94,7 +116,9 @@ impl Session {
 
     /// Everything the details panel shows about an instant, as JSON (`null` if unknown).
     pub fn instant_details(&self, index: u32) -> String {
-        let Some(t) = self.trace() else { return "null".into() };
+        let Some(t) = self.trace() else {
+            return "null".into();
+        };
         let i = index as usize;
         if i >= t.instants.len() {
             return "null".into();
@@ -109,7 +133,12 @@ impl Session {
     /// Slice ids whose name contains `query` (case-insensitive), in time order.
     pub fn search(&self, query: &str, limit: u32) -> Vec<u32> {
         self.trace()
-            .map(|t| search_slices(t, query, limit as usize).into_iter().map(|s| s.0).collect())
+            .map(|t| {
+                search_slices(t, query, limit as usize)
+                    .into_iter()
+                    .map(|s| s.0)
+                    .collect()
+            })
             .unwrap_or_default()
     }
 }
@@ -167,10 +196,15 @@ fn overview_json(imported: &Imported) -> Value {
                     })
                 })
                 .collect();
-            json!({"process": g.process.0, "name": t.str(t.processes.name[g.process.index()]), "tracks": tracks})
+            json!({"process": g.process.0, "name": t.processes.display_name(&t.strings, g.process), "tracks": tracks})
         })
         .collect();
-    let metadata: Vec<Value> = t.metadata.entries.iter().map(|(k, v)| json!([k, v])).collect();
+    let metadata: Vec<Value> = t
+        .metadata
+        .entries
+        .iter()
+        .map(|(k, v)| json!([k, v]))
+        .collect();
     json!({
         "summary": Summary::of(imported),
         "start_ps": start,
@@ -180,7 +214,13 @@ fn overview_json(imported: &Imported) -> Value {
     })
 }
 
-fn event_json(t: &Trace, track: TrackId, name: crate::model::StrId, category: usize, args: crate::model::ArgSetId) -> Value {
+fn event_json(
+    t: &Trace,
+    track: TrackId,
+    name: crate::model::StrId,
+    category: usize,
+    args: crate::model::ArgSetId,
+) -> Value {
     let mut arg_map = Map::new();
     for (k, v) in t.args.get(args) {
         arg_map.insert(t.str(k).to_owned(), arg_value_to_json(v, &t.strings));
@@ -191,7 +231,7 @@ fn event_json(t: &Trace, track: TrackId, name: crate::model::StrId, category: us
         "category": t.str(t.categories.name[category]),
         "track": track.0,
         "track_name": t.str(t.tracks.name[track.index()]),
-        "process_name": t.str(t.processes.name[process.index()]),
+        "process_name": t.processes.display_name(&t.strings, process),
         "args": arg_map,
     })
 }

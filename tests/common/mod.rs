@@ -1,11 +1,15 @@
 //! Helpers shared by the integration tests: test data, the shared corpus, snapshots.
 #![allow(dead_code)]
+// Tests read and write files; the sans-IO rule of clippy.toml is for the core.
+#![allow(clippy::disallowed_methods)]
 
 use std::path::{Path, PathBuf};
 
 /// `tests/data/<sub>`.
 pub fn data_dir(sub: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data").join(sub)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data")
+        .join(sub)
 }
 
 /// The shared corpus: `$PLANEVIEW_CORPUS`, else `../shared/corpus` beside the checkout.
@@ -30,14 +34,19 @@ pub fn read(path: &Path) -> Vec<u8> {
 /// Compares `actual` with `tests/snapshots/<name>.txt`. With `UPDATE_SNAPSHOTS=1` the file
 /// is (re)written instead; a missing snapshot fails, so a new test must be reviewed once.
 pub fn assert_snapshot(name: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/snapshots").join(format!("{name}.txt"));
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(format!("{name}.txt"));
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(&path, actual).unwrap();
         return;
     }
     let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!("missing snapshot {} (run with UPDATE_SNAPSHOTS=1 and review it)", path.display())
+        panic!(
+            "missing snapshot {} (run with UPDATE_SNAPSHOTS=1 and review it)",
+            path.display()
+        )
     });
     if expected != actual {
         let first_diff = expected

@@ -11,17 +11,12 @@ import { DIST, startServer } from './server.mjs';
 export const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 export const ARTIFACTS = join(ROOT, 'tests', 'e2e', 'artifacts');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
-const CORPUS = process.env.PLANEVIEW_CORPUS ?? resolve(ROOT, '..', 'shared', 'corpus');
 
 /** A test file from tests/data (or, for a file not copied there yet, from the shared corpus). */
 export function dataFile(rel) {
   const local = join(ROOT, 'tests', 'data', rel);
-  if (existsSync(local)) return local;
-  const [dir, ...rest] = rel.split('/');
-  for (const candidate of [join(CORPUS, rel), join(CORPUS, dir, rest.join('/'))]) {
-    if (existsSync(candidate)) return candidate;
-  }
-  return null;
+  if (!existsSync(local)) throw new Error(`test data ${local} is missing`);
+  return local;
 }
 
 /** Checks the prerequisites; returns a reason to skip, or null. */

@@ -26,7 +26,10 @@ if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
 
 const XPLANE = dataFile('xplane/jax_cpu_mlp_small.xplane.pb');
 const KINETO = dataFile('chrome_json/kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz');
-const NOT_A_TRACE = dataFile('chrome_json/memory_analysis_memory_timeline.raw.gz') ?? dataFile('not_a_trace/memory_analysis_memory_timeline.raw.gz');
+// Real files that are not traces (a PyTorch execution trace, a memory timeline).
+const NOT_A_TRACE = ['execution_trace_benchmark_simple_add_et.json.gz', 'memory_analysis_memory_timeline.raw.gz']
+  .map((n) => dataFile(`not_a_trace/${n}`))
+  .filter((p) => p !== null);
 
 describe('planeview page', { skip: skip ?? false }, () => {
   let env;
@@ -121,6 +124,16 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await page.mouse.move(box.x + box.width / 3, box.y + 40);
       await page.mouse.wheel(0, -400);
       await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent !== r, full);
+      // Dragging pans.
+      const wheeled = await rangeText(page);
+      await page.mouse.move(box.x + box.width / 2, box.y + 60);
+      await page.mouse.down();
+      await page.mouse.move(box.x + box.width / 2 - 150, box.y + 60, { steps: 5 });
+      await page.mouse.up();
+      await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent !== r, wheeled);
+      const dragged = await rangeText(page);
+      const span = (t) => t.split(' · ')[1];
+      assert.equal(span(dragged), span(wheeled), 'panning keeps the visible span');
     });
   });
 
@@ -178,10 +191,13 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await waitForState(page, 'error');
       assert.match(await statusText(page), /^garbage\.bin: \S/);
 
-      if (NOT_A_TRACE) {
-        await dropFile(page, NOT_A_TRACE);
+      for (const file of NOT_A_TRACE) {
+        await dropFile(page, file);
+        await page.waitForFunction((n) => document.querySelector('#status')?.textContent?.startsWith(`${n}: `), basename(file));
         await waitForState(page, 'error');
-        assert.ok((await statusText(page)).startsWith(`${basename(NOT_A_TRACE)}: `), await statusText(page));
+        const status = await statusText(page);
+        assert.ok(status.startsWith(`${basename(file)}: `), status);
+        assert.match(status, /not a trace|not a recognised/i);
       }
 
       const empty = join(dir, 'empty.json');
@@ -194,6 +210,110 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await waitForState(page, 'ready');
       assert.match(await statusText(page), /xspace/i);
       assert.ok((await trackNames(page)).length > 0);
+    });
+  });
+
+  test('cancel returns to idle, and the next load works', async () => {
+    await withPage(env, 'cancel', async (page, problems) => {
+      await openPage(page, env);
+      // Hold the demo download so that the load is still running when the person cancels.
+      let release;
+      const held = new Promise((r) => (release = r));
+      await page.route('**/demo/*.pb', async (route) => {
+        await held;
+        await route.abort().catch(() => undefined);
+      });
+      await page.click('[data-testid="open-demo"]');
+      await waitForState(page, 'loading');
+      await page.locator('#progress').waitFor({ state: 'visible' });
+      await page.click('#cancel');
+      await waitForState(page, 'idle');
+      assert.match(await statusText(page), /cancelled/i);
+      release();
+      await page.unroute('**/demo/*.pb');
+      await page.click('[data-testid="open-demo"]');
+      await waitForState(page, 'ready');
+      assert.match(await statusText(page), /xspace/i);
+
+      // A new file while another is still loading replaces that load.
+      if (KINETO) {
+        let release2;
+        const held2 = new Promise((r) => (release2 = r));
+        await page.route('**/demo/*.pb', async (route) => {
+          await held2;
+          await route.abort().catch(() => undefined);
+        });
+        await page.click('[data-testid="open-demo"]');
+        await waitForState(page, 'loading');
+        await page.setInputFiles('input[type=file]', KINETO);
+        await page.waitForFunction((n) => document.querySelector('#status')?.textContent?.startsWith(`${n} · `), basename(KINETO));
+        release2();
+        await page.unroute('**/demo/*.pb');
+        await page.waitForTimeout(200);
+        assert.equal(await page.evaluate(() => document.body.dataset.state), 'ready');
+        assert.ok((await statusText(page)).startsWith(basename(KINETO)));
+      }
+      // The held requests were aborted on purpose.
+      for (let i = problems.length - 1; i >= 0; i--) if (/demo\/tpu_inference_2|ERR_FAILED/.test(problems[i])) problems.splice(i, 1);
+    });
+  });
+
+  test('groups collapse, and the track list scrolls', async () => {
+    await withPage(env, 'collapse-scroll', async (page) => {
+      await openPage(page, env);
+      await page.click('[data-testid="open-demo"]');
+      await waitForState(page, 'ready');
+      const before = (await trackNames(page)).length;
+      const first = page.locator('[data-testid="timeline"] .tl-group').first();
+      await first.click();
+      assert.equal(await first.getAttribute('aria-expanded'), 'false');
+      const collapsed = (await trackNames(page)).length;
+      assert.ok(collapsed < before, `${collapsed} < ${before}`);
+      await first.click();
+      assert.equal((await trackNames(page)).length, before);
+      const scroller = page.locator('[data-testid="timeline"] .tl-scroll');
+      const { scrollHeight, clientHeight } = await scroller.evaluate((e) => ({ scrollHeight: e.scrollHeight, clientHeight: e.clientHeight }));
+      assert.ok(scrollHeight > clientHeight, 'the demo has more tracks than fit');
+      const labels = await page.locator('[data-testid="timeline"] .tl-labels').boundingBox();
+      await page.mouse.move(labels.x + 50, labels.y + 200);
+      await page.mouse.wheel(0, 600);
+      await page.waitForFunction(() => (document.querySelector('[data-testid="timeline"] .tl-scroll')?.scrollTop ?? 0) > 0);
+      // Slices are drawn for the tracks scrolled into view.
+      let point = null;
+      for (let i = 0; i < 30 && !point; i++) {
+        await page.waitForTimeout(100);
+        point = await findSlicePoint(page);
+      }
+      assert.ok(point, 'slices are drawn after scrolling');
+    });
+  });
+
+  test('trace names are shown as text, never as HTML', async () => {
+    await withPage(env, 'untrusted-names', async (page) => {
+      const evil = '<img src=x onerror="window.__pwned=1">';
+      const trace = {
+        traceEvents: [
+          { ph: 'M', name: 'process_name', pid: 1, args: { name: `proc ${evil}` } },
+          { ph: 'M', name: 'thread_name', pid: 1, tid: 2, args: { name: `thread ${evil}` } },
+          { ph: 'X', name: `slice ${evil}`, cat: `cat ${evil}`, ts: 10, dur: 1000, pid: 1, tid: 2, args: { [`key ${evil}`]: `value ${evil}` } },
+          { ph: 'X', name: 'plain', ts: 1100, dur: 500, pid: 1, tid: 2 },
+        ],
+      };
+      const dir = mkdtempSync(join(tmpdir(), 'planeview-evil-'));
+      const file = join(dir, 'evil<b>name<i>.json');
+      writeFileSync(file, JSON.stringify(trace));
+      await openPage(page, env);
+      await page.setInputFiles('input[type=file]', file);
+      await waitForState(page, 'ready');
+      assert.ok((await statusText(page)).startsWith('evil<b>name<i>.json · '));
+      assert.ok((await trackNames(page)).some((t) => t.includes(evil)), 'the thread name is shown literally');
+      await page.fill('[data-testid="search"]', 'slice <img');
+      await page.waitForFunction(() => /^1 of 1$/.test(document.querySelector('#search-count')?.textContent ?? ''));
+      await page.waitForFunction(() => /Duration/.test(document.querySelector('[data-testid="details"]')?.textContent ?? ''));
+      const details = await page.textContent('[data-testid="details"]');
+      assert.ok(details.includes(`slice ${evil}`) && details.includes(`key ${evil}`) && details.includes(`value ${evil}`), details);
+      assert.equal(await page.locator('img').count(), 0, 'no element was created from trace data');
+      assert.equal(await page.evaluate(() => window.__pwned), undefined);
     });
   });
 

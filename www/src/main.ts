@@ -13,8 +13,13 @@ type PageState = 'idle' | 'loading' | 'ready' | 'error';
 
 const DEMO_PATH = 'demo/tpu_inference_2.xplane.pb';
 
-function setState(s: PageState): void {
+function setState(s: PageState, error = ''): void {
   document.body.dataset.state = s;
+  const box = document.getElementById('empty-error');
+  if (box) {
+    box.textContent = error ? `Could not open it: ${error}` : '';
+    box.hidden = error === '';
+  }
 }
 
 function main(): void {
@@ -77,27 +82,37 @@ function main(): void {
   );
 
   let loading = false;
+  /** Identifies the newest load: an older one that ends (cancelled by the newer) changes nothing. */
+  let loadToken = 0;
 
   async function load(source: OpenSource): Promise<void> {
     const name = source.kind === 'file' ? source.file.name : (source.name ?? nameFromUrl(source.url));
+    const token = ++loadToken;
     loading = true;
     setState('loading');
     profile = null;
     selectToken++;
     timeline.setProfile(null);
+    details.setMetadata([]);
     details.clear();
     search.setEnabled(false);
     status.loading(name, null);
     try {
-      const p = await engine.open(source, (prog) => status.loading(name, prog));
+      const p = await engine.open(source, (prog) => {
+        if (token === loadToken) status.loading(name, prog);
+      });
+      if (token !== loadToken) return;
       profile = p;
       loading = false;
       timeline.setProfile(p);
+      details.setMetadata(Array.isArray(p.metadata) ? p.metadata : []);
+      details.clear();
       search.setEnabled(true);
       status.ready(p);
       document.title = `${p.fileName} — Planeview`;
       setState('ready');
     } catch (err) {
+      if (token !== loadToken) return;
       loading = false;
       if (err instanceof CancelledError) {
         status.idle('Loading cancelled. Drop a profile anywhere on the page, choose a file, or open the demo.');
@@ -108,7 +123,7 @@ function main(): void {
       const message = err instanceof EngineError ? err.message : `${name}: ${err instanceof Error ? err.message : String(err)}`;
       status.error(message);
       document.title = 'Planeview';
-      setState('error');
+      setState('error', message);
     }
   }
 
@@ -121,9 +136,10 @@ function main(): void {
     profile = null;
     timeline.setProfile(null);
     search.setEnabled(false);
+    details.setMetadata([]);
     details.clear();
     status.error(message);
-    setState('error');
+    setState('error', message);
   });
 
   // File picker.
@@ -187,8 +203,9 @@ function main(): void {
       if (url) void load({ kind: 'url', url });
     },
     (err: unknown) => {
-      status.error(err instanceof Error ? err.message : String(err));
-      setState('error');
+      const message = err instanceof Error ? err.message : String(err);
+      status.error(message);
+      setState('error', message);
     },
   );
 }

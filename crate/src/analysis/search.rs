@@ -25,7 +25,9 @@ pub fn search_slices(trace: &Trace, query: &str, limit: usize) -> Vec<SliceId> {
 
 fn contains_ignore_ascii_case(haystack: &str, lower_needle: &str) -> bool {
     let (h, n) = (haystack.as_bytes(), lower_needle.as_bytes());
-    n.len() <= h.len() && h.windows(n.len()).any(|w| w.iter().zip(n).all(|(a, b)| a.to_ascii_lowercase() == *b))
+    n.len() <= h.len()
+        && h.windows(n.len())
+            .any(|w| w.iter().zip(n).all(|(a, b)| a.to_ascii_lowercase() == *b))
 }
 
 #[cfg(test)]
@@ -38,13 +40,21 @@ mod tests {
         let mut b = TraceBuilder::new(Format::ChromeJson);
         let p = b.add_process("p", "1", 0);
         let t = b.add_track(p, "t", "1", 0, TrackKind::Slices);
-        for (name, start) in [("fusion.2", 50), ("MatMul", 10), ("fusion.1", 30), ("copy", 0)] {
+        for (name, start) in [
+            ("fusion.2", 50),
+            ("MatMul", 10),
+            ("fusion.1", 30),
+            ("copy", 0),
+        ] {
             let n = b.intern(name);
             b.add_slice(t, start, 5, n, CategoryId::NONE, ArgSetId::NONE);
         }
         let trace = b.finish();
         let hits = search_slices(&trace, "FUSION", 10);
-        let names: Vec<&str> = hits.iter().map(|h| trace.str(trace.slices.name[h.index()])).collect();
+        let names: Vec<&str> = hits
+            .iter()
+            .map(|h| trace.str(trace.slices.name[h.index()]))
+            .collect();
         assert_eq!(names, ["fusion.1", "fusion.2"]);
         assert_eq!(search_slices(&trace, "mat", 10).len(), 1);
         assert!(search_slices(&trace, "", 10).is_empty());

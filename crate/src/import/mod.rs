@@ -80,19 +80,31 @@ pub fn import_bytes(input: &[u8]) -> Result<Imported, ImportError> {
     };
     if let Some(cut) = gzip_cut {
         if trace.diagnostics.get("truncated_input").is_none() {
-            trace.diagnostics.report("truncated_input", Severity::DataLoss, || {
-                format!("gzip stream ends at byte {} of the decompressed data ({cut})", data.len())
-            });
+            trace
+                .diagnostics
+                .report("truncated_input", Severity::DataLoss, || {
+                    format!(
+                        "gzip stream ends at byte {} of the decompressed data ({cut})",
+                        data.len()
+                    )
+                });
         }
     }
-    Ok(Imported { trace, bytes: input.len() as u64, unpacked_bytes: data.len() as u64 })
+    Ok(Imported {
+        trace,
+        bytes: input.len() as u64,
+        unpacked_bytes: data.len() as u64,
+    })
 }
 
 /// A short description of what unrecognised bytes look like, for the error line.
 fn describe_unknown(data: &[u8]) -> String {
     let head: Vec<String> = data.iter().take(4).map(|b| format!("{b:02x}")).collect();
     if std::str::from_utf8(&data[..data.len().min(256)]).is_ok() {
-        format!("text starting {:?}", String::from_utf8_lossy(&data[..data.len().min(24)]))
+        format!(
+            "text starting {:?}",
+            String::from_utf8_lossy(&data[..data.len().min(24)])
+        )
     } else {
         format!("binary data starting {}", head.join(" "))
     }
@@ -101,16 +113,23 @@ fn describe_unknown(data: &[u8]) -> String {
 /// A Perfetto `Trace` is a sequence of field-1 `TracePacket`s whose own fields include the
 /// timestamp (8), trusted sequence id (10) or a track event / descriptor (11, 60) early on.
 fn looks_like_perfetto(data: &[u8]) -> bool {
-    let Some((len, n)) = read_varint(data.get(1..).unwrap_or_default()) else { return false };
+    let Some((len, n)) = read_varint(data.get(1..).unwrap_or_default()) else {
+        return false;
+    };
     if data.first() != Some(&0x0a) || len == 0 {
         return false;
     }
     let packet = &data[1 + n..];
     let packet = &packet[..packet.len().min(len as usize)];
     // First tag of the packet: field number and wire type.
-    let Some((tag, _)) = read_varint(packet) else { return false };
+    let Some((tag, _)) = read_varint(packet) else {
+        return false;
+    };
     let (field, wire) = (tag >> 3, tag & 7);
-    matches!((field, wire), (8, 0) | (10, 0) | (11, 2) | (13, 0) | (58, 0) | (60, 2) | (36, 2) | (41, 2) | (87, 0))
+    matches!(
+        (field, wire),
+        (8, 0) | (10, 0) | (11, 2) | (13, 0) | (58, 0) | (60, 2) | (36, 2) | (41, 2) | (87, 0)
+    )
 }
 
 fn read_varint(data: &[u8]) -> Option<(u64, usize)> {

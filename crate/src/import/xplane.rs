@@ -27,14 +27,14 @@ mod pb {
 use crate::diagnostics::Severity;
 use crate::error::ImportError;
 use crate::model::{
-    ArgSetId, ArgValue, CategoryId, Format, HloModuleBlob, ProcessId, Ps, StrId, Trace,
-    TraceBuilder, TrackId, TrackKind, PS_PER_NS,
+    ArgSetId, ArgValue, CategoryId, Format, HloModuleBlob, PS_PER_NS, ProcessId, Ps, StrId, Trace,
+    TraceBuilder, TrackId, TrackKind,
 };
 use hashbrown::HashMap;
 use pb::x_event::Data;
 use pb::x_stat::Value;
 use prost::Message;
-use wire::{Field, Fields, Stop, LEN, VARINT};
+use wire::{Field, Fields, LEN, Stop, VARINT};
 
 /// Format name in error messages.
 const FORMAT: &str = "XSpace";
@@ -66,16 +66,23 @@ pub fn sniff(bytes: &[u8]) -> bool {
         if pos >= bytes.len() {
             return pos > 0;
         }
-        let Ok((key, at)) = wire::read_varint(bytes, pos) else { return false };
+        let Ok((key, at)) = wire::read_varint(bytes, pos) else {
+            return false;
+        };
         let (number, wire_type) = wire::split_key(key);
         if !(SPACE_PLANES..=SPACE_HOSTNAMES).contains(&number) || wire_type != LEN {
             return false;
         }
-        let Ok((len, body)) = wire::read_varint(bytes, at) else { return false };
+        let Ok((len, body)) = wire::read_varint(bytes, at) else {
+            return false;
+        };
         if number == SPACE_PLANES && !starts_like_plane(&bytes[body..]) {
             return false;
         }
-        match usize::try_from(len).ok().and_then(|len| body.checked_add(len)) {
+        match usize::try_from(len)
+            .ok()
+            .and_then(|len| body.checked_add(len))
+        {
             Some(end) if end <= bytes.len() => pos = end,
             _ => return true, // runs past the end: a cut file, or damage that import reports
         }
@@ -131,6 +138,21 @@ fn timestamp_if_line_has_events(line: &[u8]) -> Option<i64> {
     has_events.then_some(timestamp)
 }
 
+/// A plane's fields other than its lines, decoded, and its lines, still encoded.
+#[derive(Debug)]
+struct PlaneParts<'a> {
+    header: pb::XPlane,
+    lines: Vec<EncodedLine<'a>>,
+}
+
+/// An encoded XLine: its bytes, their input offset, and whether the input ends inside it.
+#[derive(Debug)]
+struct EncodedLine<'a> {
+    bytes: &'a [u8],
+    offset: usize,
+    cut: bool,
+}
+
 /// Where the input is cut short, and the first damage found.
 #[derive(Debug, Default)]
 struct Damage {
@@ -175,8 +197,8 @@ impl Importer {
     fn space_field(&mut self, f: Field) {
         match (f.number, f.wire) {
             (SPACE_PLANES, LEN) => {
-                let plane = self.read_plane(&f);
-                self.add_plane(plane);
+                let parts = self.split_plane(f.payload, f.payload_start, !f.complete);
+                self.add_plane(parts);
             }
             (SPACE_ERRORS..=SPACE_HOSTNAMES, LEN) if f.complete => {
                 let text = String::from_utf8_lossy(f.payload).into_owned();
@@ -184,54 +206,56 @@ impl Importer {
             }
             (SPACE_PLANES..=SPACE_HOSTNAMES, LEN) => {} // a cut string: nothing to keep
             (SPACE_PLANES..=SPACE_HOSTNAMES, wire) => self.damaged(f.start, || {
-                format!("expected XSpace field {} to be length-delimited, found wire type {wire}", f.number)
+                format!(
+                    "expected XSpace field {} to be length-delimited, found wire type {wire}",
+                    f.number
+                )
             }),
             _ => {}
         }
     }
 
-    /// Decodes a plane field: with prost when it is whole and sound, else field by field.
-    fn read_plane(&mut self, f: &Field) -> pb::XPlane {
-        if f.complete {
-            if let Ok(plane) = pb::XPlane::decode(f.payload) {
-                return plane;
-            }
-        }
-        self.salvage_plane(f.payload, f.payload_start, !f.complete)
-    }
-
-    /// Decodes what can be decoded of a cut (`cut`) or damaged plane at input offset `base`:
-    /// every whole field, and the complete events of a cut or damaged line.
-    fn salvage_plane(&mut self, body: &[u8], base: usize, cut: bool) -> pb::XPlane {
-        let mut plane = pb::XPlane::default();
+    /// Splits a plane into its decoded header (every field but the lines) and its lines,
+    /// still encoded. Reads a cut (`cut`) or damaged plane at input offset `base` as far as
+    /// it goes; lines are decoded later, when the header's metadata is known (real files
+    /// write the metadata maps after the lines).
+    fn split_plane<'a>(&mut self, body: &'a [u8], base: usize, cut: bool) -> PlaneParts<'a> {
+        let mut header = pb::XPlane::default();
+        let mut lines = Vec::new();
         let mut fields = Fields::new(body);
         for f in &mut fields {
-            let at = base + f.start;
             if f.number == PLANE_LINES && f.wire == LEN {
-                let whole_line = if f.complete { pb::XLine::decode(f.payload).ok() } else { None };
-                let line = whole_line.unwrap_or_else(|| {
-                    self.salvage_line(f.payload, base + f.payload_start, !f.complete)
+                let offset = base + f.payload_start;
+                lines.push(EncodedLine {
+                    bytes: f.payload,
+                    offset,
+                    cut: !f.complete,
                 });
-                plane.lines.push(line);
-            } else if f.complete && plane.merge(f.whole).is_err() {
-                self.damaged(at, || format!("XPlane field {} does not decode", f.number));
+            } else if f.complete && header.merge(f.whole).is_err() {
+                self.damaged(base + f.start, || {
+                    format!("XPlane field {} does not decode", f.number)
+                });
             }
         }
         self.note_inner_stop(fields.stop(), base, cut);
-        plane
+        PlaneParts { header, lines }
     }
 
-    /// Decodes the whole fields of a cut or damaged line; a cut event is dropped.
-    fn salvage_line(&mut self, body: &[u8], base: usize, cut: bool) -> pb::XLine {
-        let mut line = pb::XLine::default();
-        let mut fields = Fields::new(body);
+    /// Decodes a line's fields other than its events; also says whether it has events.
+    fn read_line_header(&mut self, line: &EncodedLine) -> (pb::XLine, bool) {
+        let mut header = pb::XLine::default();
+        let mut has_events = false;
+        let mut fields = Fields::new(line.bytes);
         for f in &mut fields {
-            if f.complete && line.merge(f.whole).is_err() {
-                self.damaged(base + f.start, || format!("XLine field {} does not decode", f.number));
+            if f.number == LINE_EVENTS && f.wire == LEN {
+                has_events |= f.complete;
+            } else if f.complete && header.merge(f.whole).is_err() {
+                let at = line.offset + f.start;
+                self.damaged(at, || format!("XLine field {} does not decode", f.number));
             }
         }
-        self.note_inner_stop(fields.stop(), base, cut);
-        line
+        self.note_inner_stop(fields.stop(), line.offset, line.cut);
+        (header, has_events)
     }
 
     /// Records why a walk inside a record stopped. Inside a record cut by the end of the
@@ -243,7 +267,9 @@ impl Importer {
             Some(Stop::Cut { offset }) => self.damaged(base + offset, || {
                 "a field runs past the end of the record that holds it".into()
             }),
-            Some(Stop::Damaged { offset, detail }) => self.damaged(base + offset, || detail.clone()),
+            Some(Stop::Damaged { offset, detail }) => {
+                self.damaged(base + offset, || detail.clone())
+            }
         }
     }
 
@@ -267,14 +293,20 @@ impl Importer {
     /// Counts a damaged record at input offset `at` (skipped, or where reading stopped).
     fn damaged(&mut self, at: usize, detail: impl FnOnce() -> String) {
         let detail = detail();
-        self.b.diagnostics().report("malformed_record", Severity::DataLoss, || {
-            format!("{detail} at byte {at}; skipped")
-        });
+        self.b
+            .diagnostics()
+            .report("malformed_record", Severity::DataLoss, || {
+                format!("{detail} at byte {at}; skipped")
+            });
         self.damage.first.get_or_insert((at, detail));
     }
 
     /// Adds a plane: a process, its stats as metadata, its HLO modules, its lines as tracks.
-    fn add_plane(&mut self, mut plane: pb::XPlane) {
+    fn add_plane(&mut self, parts: PlaneParts) {
+        let PlaneParts {
+            header: mut plane,
+            lines,
+        } = parts;
         let process = self.b.add_process(&plane.name, &plane.id.to_string(), 0);
         self.planes.push((process, plane.name.clone()));
         self.add_plane_stats(&plane);
@@ -283,18 +315,28 @@ impl Importer {
         }
         let mut names = PlaneNames::new(&plane);
         let mut tracks: HashMap<i64, TrackId> = HashMap::new();
-        let mut track_names: Vec<(TrackId, &str)> = Vec::new();
-        for line in plane.lines.iter().filter(|l| !l.events.is_empty()) {
-            let track = *tracks.entry(line.id).or_insert_with(|| {
-                let name = if line.display_name.is_empty() { &line.name } else { &line.display_name };
-                let track = self.b.add_track(process, name, &line.id.to_string(), 0, TrackKind::Slices);
-                track_names.push((track, name));
+        let mut track_names: Vec<(TrackId, String)> = Vec::new();
+        for line in &lines {
+            let (header, has_events) = self.read_line_header(line);
+            if !has_events {
+                continue;
+            }
+            let track = *tracks.entry(header.id).or_insert_with(|| {
+                let name = if header.display_name.is_empty() {
+                    &header.name
+                } else {
+                    &header.display_name
+                };
+                let track =
+                    self.b
+                        .add_track(process, name, &header.id.to_string(), 0, TrackKind::Slices);
+                track_names.push((track, name.clone()));
                 track
             });
-            self.add_line(line, track, &mut names);
+            self.add_line_events(line, &header, track, &mut names);
         }
         let device = order::is_device_plane(&plane.name);
-        track_names.sort_by(|a, b| order::cmp_lines(device, a.1, b.1));
+        track_names.sort_by(|a, b| order::cmp_lines(device, &a.1, &b.1));
         for (rank, (track, _)) in track_names.into_iter().enumerate() {
             self.b.set_track_sort_index(track, rank as i64);
         }
@@ -316,49 +358,101 @@ impl Importer {
     /// Moves each `Hlo Proto` stat of the metadata plane's event metadata into
     /// `metadata.hlo_modules`, in event metadata id order.
     fn take_hlo_modules(&mut self, plane: &mut pb::XPlane) {
-        let stat_id = |name: &str| plane.stat_metadata.values().find(|m| m.name == name).map(|m| m.id);
-        let Some(hlo_id) = stat_id(HLO_PROTO_STAT) else { return };
+        let stat_id = |name: &str| {
+            plane
+                .stat_metadata
+                .values()
+                .find(|m| m.name == name)
+                .map(|m| m.id)
+        };
+        let Some(hlo_id) = stat_id(HLO_PROTO_STAT) else {
+            return;
+        };
         let program_stat = stat_id(PROGRAM_ID_STAT);
         let mut modules: Vec<&mut pb::XEventMetadata> = plane.event_metadata.values_mut().collect();
         modules.sort_by_key(|m| m.id);
         for md in modules {
             let Some(proto) = md.stats.iter_mut().find_map(|s| match &mut s.value {
-                Some(Value::BytesValue(bytes)) if s.metadata_id == hlo_id => Some(std::mem::take(bytes)),
+                Some(Value::BytesValue(bytes)) if s.metadata_id == hlo_id => {
+                    Some(std::mem::take(bytes))
+                }
                 _ => None,
             }) else {
                 continue;
             };
             let (name, suffix_id) = split_program_suffix(&md.name);
-            let program_id = program_stat.and_then(|id| stat_as_u64(&md.stats, id)).or(suffix_id);
-            self.b.metadata().hlo_modules.push(HloModuleBlob { name: name.to_owned(), program_id, proto });
+            let program_id = program_stat
+                .and_then(|id| stat_as_u64(&md.stats, id))
+                .or(suffix_id);
+            self.b.metadata().hlo_modules.push(HloModuleBlob {
+                name: name.to_owned(),
+                program_id,
+                proto,
+            });
         }
     }
 
-    /// Adds the events of one line to `track`.
-    fn add_line(&mut self, line: &pb::XLine, track: TrackId, names: &mut PlaneNames) {
-        self.b.count_source_events(line.events.len() as u64);
-        let base = self.line_start_ps(line);
-        for event in &line.events {
-            let offset = match event.data {
-                Some(Data::NumOccurrences(_)) => {
-                    self.aggregates += 1;
-                    continue;
-                }
-                Some(Data::OffsetPs(offset)) => offset,
-                None => 0,
-            };
-            let kind = names.kind(event.metadata_id, &mut self.b);
-            let args = names.event_args(event, kind, &mut self.b);
-            let start = base.checked_add(offset).unwrap_or_else(|| self.out_of_range(line, offset));
-            let name = names.kinds[kind].name;
-            self.b.add_slice(track, start, event.duration_ps, name, CategoryId::NONE, args);
-            self.named_slices += u64::from(names.kinds[kind].named);
+    /// Decodes the whole events of one line, one at a time, and adds them to `track`.
+    fn add_line_events(
+        &mut self,
+        line: &EncodedLine,
+        header: &pb::XLine,
+        track: TrackId,
+        names: &mut PlaneNames,
+    ) {
+        let base = self.line_start_ps(header);
+        let mut event = pb::XEvent::default();
+        let events = Fields::new(line.bytes)
+            .filter(|f| f.number == LINE_EVENTS && f.wire == LEN && f.complete);
+        for f in events {
+            self.b.count_source_events(1);
+            event.clear(); // keeps the stats vector's capacity
+            if event.merge(f.payload).is_err() {
+                self.damaged(line.offset + f.start, || "XEvent does not decode".into());
+                continue;
+            }
+            self.add_event(&event, header, base, track, names);
         }
+    }
+
+    /// Adds one event as a slice (an aggregate is only counted).
+    fn add_event(
+        &mut self,
+        event: &pb::XEvent,
+        line: &pb::XLine,
+        base: Ps,
+        track: TrackId,
+        names: &mut PlaneNames,
+    ) {
+        let offset = match event.data {
+            Some(Data::NumOccurrences(_)) => {
+                self.aggregates += 1;
+                return;
+            }
+            Some(Data::OffsetPs(offset)) => offset,
+            None => 0,
+        };
+        let kind = names.kind(event.metadata_id, &mut self.b);
+        let args = names.event_args(event, kind, &mut self.b);
+        let start = base
+            .checked_add(offset)
+            .unwrap_or_else(|| self.out_of_range(line, offset));
+        let EventKind { name, named, .. } = names.kinds[kind];
+        self.b.add_slice(
+            track,
+            start,
+            event.duration_ps,
+            name,
+            CategoryId::NONE,
+            args,
+        );
+        self.named_slices += u64::from(named);
     }
 
     /// `line.timestamp_ns` relative to the origin, in ps (clamped, with a diagnostic).
     fn line_start_ps(&mut self, line: &pb::XLine) -> Ps {
-        let ps = (i128::from(line.timestamp_ns) - i128::from(self.origin_ns)) * i128::from(PS_PER_NS);
+        let ps =
+            (i128::from(line.timestamp_ns) - i128::from(self.origin_ns)) * i128::from(PS_PER_NS);
         Ps::try_from(ps).unwrap_or_else(|_| self.out_of_range(line, 0))
     }
 
@@ -370,7 +464,11 @@ impl Importer {
                 line.name, line.timestamp_ns
             )
         });
-        if line.timestamp_ns < origin { Ps::MIN } else { Ps::MAX }
+        if line.timestamp_ns < origin {
+            Ps::MIN
+        } else {
+            Ps::MAX
+        }
     }
 
     /// Sorts planes, reports counters, adds the XSpace strings, and decides whether enough
@@ -378,10 +476,17 @@ impl Importer {
     fn finish(mut self, len: usize) -> Result<Trace, ImportError> {
         if self.named_slices == 0 {
             if let Some((offset, detail)) = self.damage.first.take() {
-                return Err(ImportError::Malformed { format: FORMAT, detail, offset: offset as u64 });
+                return Err(ImportError::Malformed {
+                    format: FORMAT,
+                    detail,
+                    offset: offset as u64,
+                });
             }
             if self.damage.cut_at.is_some() {
-                return Err(ImportError::TruncatedBeforeData { format: FORMAT, offset: len as u64 });
+                return Err(ImportError::TruncatedBeforeData {
+                    format: FORMAT,
+                    offset: len as u64,
+                });
             }
         }
         self.planes.sort_by(|a, b| order::cmp_planes(&a.1, &b.1));
@@ -396,7 +501,10 @@ impl Importer {
             format!("{n} events are aggregates (num_occurrences) with no place on the timeline"),
         );
         let keys = ["errors", "warnings", "hostnames"];
-        for (key, strings) in keys.into_iter().zip(std::mem::take(&mut self.space_strings)) {
+        for (key, strings) in keys
+            .into_iter()
+            .zip(std::mem::take(&mut self.space_strings))
+        {
             if !strings.is_empty() {
                 self.b.metadata().insert(key, strings);
             }
@@ -417,11 +525,14 @@ fn split_program_suffix(name: &str) -> (&str, Option<u64>) {
 
 /// The value of stat `id` in `stats` as an unsigned integer, if it is one.
 fn stat_as_u64(stats: &[pb::XStat], id: i64) -> Option<u64> {
-    stats.iter().filter(|s| s.metadata_id == id).find_map(|s| match s.value {
-        Some(Value::Uint64Value(v)) => Some(v),
-        Some(Value::Int64Value(v)) => u64::try_from(v).ok(),
-        _ => None,
-    })
+    stats
+        .iter()
+        .filter(|s| s.metadata_id == id)
+        .find_map(|s| match s.value {
+            Some(Value::Uint64Value(v)) => Some(v),
+            Some(Value::Int64Value(v)) => u64::try_from(v).ok(),
+            _ => None,
+        })
 }
 
 /// What all events of one event metadata share: the name and the metadata's own stats.
@@ -447,7 +558,13 @@ struct PlaneNames<'p> {
 
 impl<'p> PlaneNames<'p> {
     fn new(plane: &'p pb::XPlane) -> Self {
-        PlaneNames { plane, stat_keys: HashMap::new(), kind_of: HashMap::new(), kinds: Vec::new(), seen: Vec::new() }
+        PlaneNames {
+            plane,
+            stat_keys: HashMap::new(),
+            kind_of: HashMap::new(),
+            kinds: Vec::new(),
+            seen: Vec::new(),
+        }
     }
 
     /// The name of stat metadata `id` (`stat#<id>` with an `unknown_stat_id` diagnostic
@@ -460,9 +577,13 @@ impl<'p> PlaneNames<'p> {
         let key = match plane.stat_metadata.get(&id) {
             Some(md) => b.intern(&md.name),
             None => {
-                b.diagnostics().report("unknown_stat_id", Severity::Info, || {
-                    format!("plane {:?} has no stat metadata {id}; named stat#{id}", plane.name)
-                });
+                b.diagnostics()
+                    .report("unknown_stat_id", Severity::Info, || {
+                        format!(
+                            "plane {:?} has no stat metadata {id}; named stat#{id}",
+                            plane.name
+                        )
+                    });
                 b.intern(&format!("stat#{id}"))
             }
         };
@@ -478,20 +599,42 @@ impl<'p> PlaneNames<'p> {
         let plane = self.plane;
         let kind = match plane.event_metadata.get(&id) {
             Some(md) => {
-                let name = if md.display_name.is_empty() { &md.name } else { &md.display_name };
+                let name = if md.display_name.is_empty() {
+                    &md.name
+                } else {
+                    &md.display_name
+                };
                 let name = b.intern(name);
                 let stats = md
                     .stats
                     .iter()
-                    .map(|s| (s.metadata_id, self.stat_key(s.metadata_id, b), self.arg_value(s, b)))
+                    .map(|s| {
+                        (
+                            s.metadata_id,
+                            self.stat_key(s.metadata_id, b),
+                            self.arg_value(s, b),
+                        )
+                    })
                     .collect();
-                EventKind { name, named: true, stats }
+                EventKind {
+                    name,
+                    named: true,
+                    stats,
+                }
             }
             None => {
-                b.diagnostics().report("unknown_event_id", Severity::Info, || {
-                    format!("plane {:?} has no event metadata {id}; named event#{id}", plane.name)
-                });
-                EventKind { name: b.intern(&format!("event#{id}")), named: false, stats: Vec::new() }
+                b.diagnostics()
+                    .report("unknown_event_id", Severity::Info, || {
+                        format!(
+                            "plane {:?} has no event metadata {id}; named event#{id}",
+                            plane.name
+                        )
+                    });
+                EventKind {
+                    name: b.intern(&format!("event#{id}")),
+                    named: false,
+                    stats: Vec::new(),
+                }
             }
         };
         self.kinds.push(kind);
@@ -551,31 +694,64 @@ mod tests {
     fn one_event_space(num_occurrences: bool) -> pb::XSpace {
         let event = pb::XEvent {
             metadata_id: 1,
-            data: Some(if num_occurrences { Data::NumOccurrences(3) } else { Data::OffsetPs(2_500) }),
+            data: Some(if num_occurrences {
+                Data::NumOccurrences(3)
+            } else {
+                Data::OffsetPs(2_500)
+            }),
             duration_ps: 1_000,
             stats: vec![
-                pb::XStat { metadata_id: 7, value: Some(Value::RefValue(8)) },
-                pb::XStat { metadata_id: 99, value: Some(Value::Int64Value(-1)) },
+                pb::XStat {
+                    metadata_id: 7,
+                    value: Some(Value::RefValue(8)),
+                },
+                pb::XStat {
+                    metadata_id: 99,
+                    value: Some(Value::Int64Value(-1)),
+                },
             ],
         };
-        let line = pb::XLine { id: -5, name: "t".into(), timestamp_ns: 100, events: vec![event], ..Default::default() };
+        let line = pb::XLine {
+            id: -5,
+            name: "t".into(),
+            timestamp_ns: 100,
+            events: vec![event],
+            ..Default::default()
+        };
         let md = pb::XEventMetadata {
             id: 1,
             name: "op".into(),
             stats: vec![
-                pb::XStat { metadata_id: 7, value: Some(Value::StrValue("shadowed".into())) },
-                pb::XStat { metadata_id: 8, value: Some(Value::Uint64Value(4)) },
+                pb::XStat {
+                    metadata_id: 7,
+                    value: Some(Value::StrValue("shadowed".into())),
+                },
+                pb::XStat {
+                    metadata_id: 8,
+                    value: Some(Value::Uint64Value(4)),
+                },
             ],
             ..Default::default()
         };
-        let stat_md = |id: i64, name: &str| (id, pb::XStatMetadata { id, name: name.into(), description: String::new() });
+        let stat_md = |id: i64, name: &str| {
+            (
+                id,
+                pb::XStatMetadata {
+                    id,
+                    name: name.into(),
+                    description: String::new(),
+                },
+            )
+        };
         pb::XSpace {
             planes: vec![pb::XPlane {
                 id: 3,
                 name: "/host:CPU".into(),
                 lines: vec![line],
                 event_metadata: [(1, md)].into_iter().collect(),
-                stat_metadata: [stat_md(7, "src"), stat_md(8, "file.cc")].into_iter().collect(),
+                stat_metadata: [stat_md(7, "src"), stat_md(8, "file.cc")]
+                    .into_iter()
+                    .collect(),
                 stats: vec![],
             }],
             hostnames: vec!["h".into()],
@@ -591,23 +767,40 @@ mod tests {
         assert_eq!(trace.slices.len(), 1);
         assert_eq!(trace.str(trace.slices.name[0]), "op");
         assert_eq!(trace.slices.dur[0], 1_000);
-        assert_eq!(trace.origin.source_ns + trace.slices.start[0] / PS_PER_NS, 102);
+        assert_eq!(
+            trace.origin.source_ns + trace.slices.start[0] / PS_PER_NS,
+            102
+        );
         let args: Vec<(String, String)> = trace
             .args
             .get(trace.slices.args[0])
-            .map(|(k, v)| (trace.str(k).to_owned(), crate::model::arg_value_to_json(v, &trace.strings).to_string()))
+            .map(|(k, v)| {
+                (
+                    trace.str(k).to_owned(),
+                    crate::model::arg_value_to_json(v, &trace.strings).to_string(),
+                )
+            })
             .collect();
         let expect = [("src", "\"file.cc\""), ("stat#99", "-1"), ("file.cc", "4")];
         assert_eq!(args, expect.map(|(k, v)| (k.to_owned(), v.to_owned())));
         assert!(trace.diagnostics.get("unknown_stat_id").is_some());
-        assert_eq!(trace.metadata.get("hostnames"), Some(&serde_json::json!(["h"])));
+        assert_eq!(
+            trace.metadata.get("hostnames"),
+            Some(&serde_json::json!(["h"]))
+        );
     }
 
     #[test]
     fn aggregates_are_counted_not_drawn() {
         let trace = import(&encode(&one_event_space(true))).unwrap();
         assert_eq!((trace.slices.len(), trace.source_events), (0, 1));
-        assert_eq!(trace.diagnostics.get("aggregate_not_drawn").map(|d| d.count), Some(1));
+        assert_eq!(
+            trace
+                .diagnostics
+                .get("aggregate_not_drawn")
+                .map(|d| d.count),
+            Some(1)
+        );
     }
 
     #[test]

@@ -47,7 +47,11 @@ pub struct ArgTable {
 
 impl Default for ArgTable {
     fn default() -> Self {
-        ArgTable { set_ends: vec![0], keys: Vec::new(), values: Vec::new() }
+        ArgTable {
+            set_ends: vec![0],
+            keys: Vec::new(),
+            values: Vec::new(),
+        }
     }
 }
 
@@ -83,7 +87,10 @@ impl ArgTable {
         } else {
             self.set_ends[i - 1] as usize..self.set_ends[i] as usize
         };
-        self.keys[range.clone()].iter().copied().zip(self.values[range].iter().copied())
+        self.keys[range.clone()]
+            .iter()
+            .copied()
+            .zip(self.values[range].iter().copied())
     }
 
     /// Number of pairs stored.
@@ -111,8 +118,9 @@ pub fn arg_value_to_json(value: ArgValue, strings: &StringTable) -> serde_json::
             .unwrap_or_else(|| Value::from(v.to_string())),
         ArgValue::Bool(v) => Value::from(v),
         ArgValue::Str(s) => Value::from(strings.get(s)),
-        ArgValue::Json(s) => serde_json::from_str(strings.get(s))
-            .unwrap_or_else(|_| Value::from(strings.get(s))),
+        ArgValue::Json(s) => {
+            serde_json::from_str(strings.get(s)).unwrap_or_else(|_| Value::from(strings.get(s)))
+        }
         ArgValue::Bytes(n) => Value::from(format!("<{n} bytes>")),
         ArgValue::Null => Value::Null,
     }

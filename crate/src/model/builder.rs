@@ -3,8 +3,8 @@
 use super::index::{LaneIndex, TrackIndex};
 use super::{
     ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterTable, FlowTable, Format,
-    InstantTable, Metadata, ProcessId, ProcessTable, Ps, SliceId, SliceTable, StrId, StringTable,
-    TimeOrigin, Trace, TrackId, TrackKind, TrackTable, PS_PER_NS,
+    InstantTable, Metadata, PS_PER_NS, ProcessId, ProcessTable, Ps, SliceId, SliceTable, StrId,
+    StringTable, TimeOrigin, Trace, TrackId, TrackKind, TrackTable,
 };
 use crate::diagnostics::{Diagnostics, Severity};
 use hashbrown::HashMap;
@@ -73,9 +73,11 @@ impl TraceBuilder {
         }
         let names = &mut self.trace.categories.name;
         if names.len() > u16::MAX as usize {
-            self.trace.diagnostics.report("category_limit", Severity::Info, || {
-                format!("category {name:?} shares the last category id")
-            });
+            self.trace
+                .diagnostics
+                .report("category_limit", Severity::Info, || {
+                    format!("category {name:?} shares the last category id")
+                });
             return CategoryId(u16::MAX);
         }
         let id = CategoryId(names.len() as u16);
@@ -94,7 +96,14 @@ impl TraceBuilder {
         p.name.push(name);
         p.source_id.push(source_id);
         p.sort_index.push(sort_index);
+        p.labels.push(StrId::EMPTY);
         id
+    }
+
+    /// Sets the labels shown beside a process name (Chrome `process_labels`).
+    pub fn set_process_labels(&mut self, process: ProcessId, labels: &str) {
+        let labels = self.trace.strings.intern(labels);
+        self.trace.processes.labels[process.index()] = labels;
     }
 
     /// Renames a process group (Chrome `process_name` may come after its events).
@@ -167,9 +176,11 @@ impl TraceBuilder {
     ) -> SliceId {
         let dur = if dur < 0 {
             let name = self.trace.strings.get(name).to_owned();
-            self.trace.diagnostics.report("negative_duration", Severity::DataLoss, || {
-                format!("{name:?} has duration {dur} ps; drawn as 0")
-            });
+            self.trace
+                .diagnostics
+                .report("negative_duration", Severity::DataLoss, || {
+                    format!("{name:?} has duration {dur} ps; drawn as 0")
+                });
             0
         } else {
             dur
@@ -260,7 +271,9 @@ impl TraceBuilder {
 
 /// Shifts all times so the earliest is in [0, 1 ns), keeping the origin in whole ns.
 fn rebase(trace: &mut Trace) {
-    let Some((lo, _)) = trace.time_bounds() else { return };
+    let Some((lo, _)) = trace.time_bounds() else {
+        return;
+    };
     let shift_ns = lo.div_euclid(PS_PER_NS);
     if shift_ns == 0 {
         return;
@@ -298,10 +311,15 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
         while run_end < n && s.track[order[run_end] as usize] == track {
             run_end += 1;
         }
-        assign_lanes_in_track(s, &order[run_start..run_end], &mut lanes[run_start..run_end], &mut |a, b| {
-            overlaps += 1;
-            first_overlap.get_or_insert((a, b));
-        });
+        assign_lanes_in_track(
+            s,
+            &order[run_start..run_end],
+            &mut lanes[run_start..run_end],
+            &mut |a, b| {
+                overlaps += 1;
+                first_overlap.get_or_insert((a, b));
+            },
+        );
         run_start = run_end;
     }
     if overlaps > 0 {
@@ -311,7 +329,9 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
             trace.strings.get(s.name[b]),
             trace.strings.get(s.name[a]),
         );
-        trace.diagnostics.report_many("overlap_sublane", Severity::Info, overlaps, example);
+        trace
+            .diagnostics
+            .report_many("overlap_sublane", Severity::Info, overlaps, example);
     }
     // Now sort by (track, lane, start): stable, so each lane stays in start order.
     let mut by_lane: Vec<u32> = (0..n as u32).collect();
@@ -442,9 +462,15 @@ fn build_index(trace: &Trace) -> TrackIndex {
             }
             // Lanes are dense from 0 except past MAX_LANES; pad any gap with empty lanes.
             while lanes.len() as u32 - first_lane < lane as u32 {
-                lanes.push(LaneIndex { start: start as u32, end: start as u32 });
+                lanes.push(LaneIndex {
+                    start: start as u32,
+                    end: start as u32,
+                });
             }
-            lanes.push(LaneIndex { start: start as u32, end: i as u32 });
+            lanes.push(LaneIndex {
+                start: start as u32,
+                end: i as u32,
+            });
         }
         track_lanes[track.index()] = first_lane..lanes.len() as u32;
     }
@@ -473,7 +499,12 @@ mod tests {
 
     fn lanes_by_name(trace: &Trace) -> Vec<(String, u16)> {
         let mut v: Vec<(String, u16)> = (0..trace.slices.len())
-            .map(|i| (trace.str(trace.slices.name[i]).to_owned(), trace.slices.lane[i]))
+            .map(|i| {
+                (
+                    trace.str(trace.slices.name[i]).to_owned(),
+                    trace.slices.lane[i],
+                )
+            })
             .collect();
         v.sort();
         v
@@ -496,7 +527,10 @@ mod tests {
         assert_eq!(got[0].1, 0);
         assert_eq!(got[1].1, 1);
         assert_eq!(got[2].1, 2);
-        assert_eq!(t.diagnostics.get("overlap_sublane").map(|d| d.count), Some(1));
+        assert_eq!(
+            t.diagnostics.get("overlap_sublane").map(|d| d.count),
+            Some(1)
+        );
         // No lane holds overlapping slices.
         for lane in t.index.lanes_of(TrackId(0)) {
             for i in lane.start as usize + 1..lane.end as usize {

@@ -4,7 +4,7 @@
 //! instants of each track in time order, args sorted as stored, then diagnostics and
 //! metadata (long values shortened).
 
-use super::{arg_value_to_json, ArgSetId, Ps, Trace, TrackId};
+use super::{ArgSetId, Ps, Trace, TrackId, arg_value_to_json};
 use crate::model::display_order;
 use std::fmt::Write;
 
@@ -30,7 +30,7 @@ pub fn dump_text(trace: &Trace, per_track: usize) -> String {
         let _ = writeln!(
             out,
             "process {:?} (source {:?}, sort {})",
-            t.str(t.processes.name[p]),
+            t.processes.display_name(&t.strings, group.process),
             t.str(t.processes.source_id[p]),
             t.processes.sort_index[p]
         );
@@ -39,13 +39,23 @@ pub fn dump_text(trace: &Trace, per_track: usize) -> String {
         }
     }
     for (name, d) in t.diagnostics.iter() {
-        let _ = writeln!(out, "diagnostic {name} {:?} x{}: {:?}", d.severity, d.count, d.examples);
+        let _ = writeln!(
+            out,
+            "diagnostic {name} {:?} x{}: {:?}",
+            d.severity, d.count, d.examples
+        );
     }
     for (key, value) in &t.metadata.entries {
         let _ = writeln!(out, "metadata {key} = {}", shorten(&value.to_string(), 120));
     }
     for m in &t.metadata.hlo_modules {
-        let _ = writeln!(out, "hlo_module {:?} program_id {:?} ({} bytes)", m.name, m.program_id, m.proto.len());
+        let _ = writeln!(
+            out,
+            "hlo_module {:?} program_id {:?} ({} bytes)",
+            m.name,
+            m.program_id,
+            m.proto.len()
+        );
     }
     out
 }
@@ -93,28 +103,51 @@ fn dump_track(out: &mut String, t: &Trace, track: TrackId, per_track: usize) {
         );
     }
     for k in samples.take(per_track) {
-        let _ = writeln!(out, "    {} = {}", fmt_ps(t.counters.time[k]), t.counters.value[k]);
+        let _ = writeln!(
+            out,
+            "    {} = {}",
+            fmt_ps(t.counters.time[k]),
+            t.counters.value[k]
+        );
     }
 }
 
 fn fmt_category(t: &Trace, c: usize) -> String {
-    if c == 0 { String::new() } else { format!(" cat={:?}", t.str(t.categories.name[c])) }
+    if c == 0 {
+        String::new()
+    } else {
+        format!(" cat={:?}", t.str(t.categories.name[c]))
+    }
 }
 
 fn fmt_args(t: &Trace, args: ArgSetId) -> String {
     let parts: Vec<String> = t
         .args
         .get(args)
-        .map(|(k, v)| format!("{}={}", t.str(k), shorten(&arg_value_to_json(v, &t.strings).to_string(), 60)))
+        .map(|(k, v)| {
+            format!(
+                "{}={}",
+                t.str(k),
+                shorten(&arg_value_to_json(v, &t.strings).to_string(), 60)
+            )
+        })
         .collect();
-    if parts.is_empty() { String::new() } else { format!(" {{{}}}", parts.join(", ")) }
+    if parts.is_empty() {
+        String::new()
+    } else {
+        format!(" {{{}}}", parts.join(", "))
+    }
 }
 
 /// Picoseconds as seconds with 12 decimals, exact.
 fn fmt_ps(ps: Ps) -> String {
     let sign = if ps < 0 { "-" } else { "" };
     let a = ps.unsigned_abs();
-    format!("{sign}{}.{:012}", a / 1_000_000_000_000, a % 1_000_000_000_000)
+    format!(
+        "{sign}{}.{:012}",
+        a / 1_000_000_000_000,
+        a % 1_000_000_000_000
+    )
 }
 
 fn shorten(s: &str, max: usize) -> String {

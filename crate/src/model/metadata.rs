@@ -34,7 +34,10 @@ impl Metadata {
 
     /// Approximate bytes held.
     pub fn heap_bytes(&self) -> usize {
-        self.hlo_modules.iter().map(|m| m.proto.len() + m.name.len()).sum::<usize>()
+        self.hlo_modules
+            .iter()
+            .map(|m| m.proto.len() + m.name.len())
+            .sum::<usize>()
             + self.entries.len() * 64
     }
 }

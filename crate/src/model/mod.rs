@@ -16,9 +16,9 @@ mod time;
 pub use args::{ArgSetId, ArgTable, ArgValue, arg_value_to_json};
 pub use builder::TraceBuilder;
 pub use dump::dump_text;
-pub use order::{TrackGroup, display_order};
 pub use index::{LaneIndex, TrackIndex};
 pub use metadata::{HloModuleBlob, Metadata};
+pub use order::{TrackGroup, display_order};
 pub use strings::{StrId, StringTable};
 pub use tables::{
     CategoryId, CategoryTable, CounterTable, FlowTable, InstantTable, ProcessId, ProcessTable,

@@ -16,7 +16,10 @@ pub struct TrackGroup {
 /// as the timeline does not draw them.
 pub fn display_order(trace: &Trace) -> Vec<TrackGroup> {
     let mut groups: Vec<TrackGroup> = (0..trace.processes.len())
-        .map(|p| TrackGroup { process: ProcessId(p as u32), tracks: Vec::new() })
+        .map(|p| TrackGroup {
+            process: ProcessId(p as u32),
+            tracks: Vec::new(),
+        })
         .collect();
     for t in 0..trace.tracks.len() {
         let id = TrackId(t as u32);
@@ -26,7 +29,8 @@ pub fn display_order(trace: &Trace) -> Vec<TrackGroup> {
     }
     groups.retain(|g| !g.tracks.is_empty());
     for g in &mut groups {
-        g.tracks.sort_by_key(|t| (trace.tracks.sort_index[t.index()], t.0));
+        g.tracks
+            .sort_by_key(|t| (trace.tracks.sort_index[t.index()], t.0));
     }
     groups.sort_by_key(|g| (trace.processes.sort_index[g.process.index()], g.process.0));
     groups

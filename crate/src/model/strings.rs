@@ -52,7 +52,9 @@ impl StringTable {
         self.arena.push_str(s);
         self.ends.push(self.arena.len() as u32);
         let (arena, ends, hasher) = (&self.arena, &self.ends, &self.hasher);
-        self.index.insert_unique(hash, id, |&other| hasher.hash_one(slice_of(arena, ends, other)));
+        self.index.insert_unique(hash, id, |&other| {
+            hasher.hash_one(slice_of(arena, ends, other))
+        });
         StrId(id)
     }
 
@@ -92,7 +94,11 @@ impl StringTable {
 
 fn slice_of<'a>(arena: &'a str, ends: &[u32], id: u32) -> &'a str {
     let end = ends[id as usize] as usize;
-    let start = if id == 0 { 0 } else { ends[id as usize - 1] as usize };
+    let start = if id == 0 {
+        0
+    } else {
+        ends[id as usize - 1] as usize
+    };
     &arena[start..end]
 }
 

@@ -53,9 +53,24 @@ pub struct ProcessTable {
     pub source_id: Vec<StrId>,
     /// Sort key (`process_sort_index`, else source order).
     pub sort_index: Vec<i64>,
+    /// Extra labels shown beside the name (Chrome `process_labels`, e.g. "GPU 0"); empty if none.
+    pub labels: Vec<StrId>,
 }
 
 impl ProcessTable {
+    /// The name as the timeline shows it: `name (labels)` when there are labels.
+    pub fn display_name(&self, strings: &super::StringTable, p: ProcessId) -> String {
+        let (name, labels) = (
+            strings.get(self.name[p.index()]),
+            strings.get(self.labels[p.index()]),
+        );
+        if labels.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{name} ({labels})")
+        }
+    }
+
     /// Number of processes.
     pub fn len(&self) -> usize {
         self.name.len()
@@ -216,6 +231,8 @@ pub struct CategoryTable {
 
 impl Default for CategoryTable {
     fn default() -> Self {
-        CategoryTable { name: vec![StrId::EMPTY] }
+        CategoryTable {
+            name: vec![StrId::EMPTY],
+        }
     }
 }

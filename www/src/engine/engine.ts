@@ -45,7 +45,7 @@ export interface Profile {
   start_ps: number;
   end_ps: number;
   groups: TrackGroup[];
-  metadata: Array<[string, string]>;
+  metadata: Array<[string, unknown]>;
 }
 
 export type OpenSource =

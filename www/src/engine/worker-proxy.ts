@@ -39,6 +39,8 @@ interface ActiveLoad {
   /** Wakes the reader when the worker catches up. */
   wake: (() => void) | null;
   done: boolean;
+  /** Aborts the download of a URL source. */
+  abort: AbortController;
 }
 
 export function nameFromUrl(url: string): string {
@@ -67,26 +69,32 @@ export class WorkerEngine implements Engine {
   private start(): void {
     const worker = new Worker(this.workerUrl, { type: 'module', name: 'planeview-engine' });
     this.worker = worker;
+    let started = false;
     this.ready = new Promise<void>((resolve, reject) => {
-      const onReady = (ev: MessageEvent<FromWorker>): void => {
+      worker.addEventListener('message', (ev: MessageEvent<FromWorker>) => {
+        if (started) return;
         if (ev.data.type === 'ready') {
-          worker.removeEventListener('message', onReady);
+          started = true;
           resolve();
         } else if (ev.data.type === 'init-error') {
-          worker.removeEventListener('message', onReady);
           reject(new EngineError(ev.data.message, 'init'));
         }
-      };
-      worker.addEventListener('message', onReady);
+      });
+      worker.addEventListener('error', (ev: ErrorEvent) => {
+        ev.preventDefault();
+        if (worker !== this.worker) return;
+        if (!started) {
+          // The worker script itself failed: restarting would fail the same way.
+          reject(new EngineError(`could not start the analysis engine: ${ev.message || 'the worker failed to load'}`, 'init'));
+          return;
+        }
+        this.die(`the analysis engine stopped: ${ev.message || 'worker error'}`);
+      });
     });
     // Avoid an unhandled rejection when nobody awaits `ready` at that moment.
     this.ready.catch(() => undefined);
     worker.addEventListener('message', (ev: MessageEvent<FromWorker>) => {
       if (worker === this.worker) this.onMessage(ev.data);
-    });
-    worker.addEventListener('error', (ev: ErrorEvent) => {
-      ev.preventDefault();
-      if (worker === this.worker) this.die(`the analysis engine stopped: ${ev.message || 'worker error'}`);
     });
   }
 
@@ -199,8 +207,16 @@ export class WorkerEngine implements Engine {
         reject,
         wake: null,
         done: false,
+        abort: new AbortController(),
       };
       this.load = load;
+      this.ready.catch((err: unknown) => {
+        if (load.done) return;
+        load.done = true;
+        if (this.load === load) this.load = null;
+        load.abort.abort();
+        reject(err instanceof Error ? err : new EngineError(String(err), 'init'));
+      });
       this.post({ op: 'begin', load: id, name });
       this.pump(load, source).catch((err: unknown) => {
         if (load.done) return;
@@ -223,8 +239,9 @@ export class WorkerEngine implements Engine {
     } else {
       let response: Response;
       try {
-        response = await fetch(source.url);
+        response = await fetch(source.url, { signal: load.abort.signal });
       } catch {
+        if (load.done) return;
         throw new Error(`could not fetch ${source.url} (network error or blocked by CORS)`);
       }
       if (!response.ok) throw new Error(`could not fetch ${source.url} (HTTP ${response.status})`);
@@ -277,6 +294,7 @@ export class WorkerEngine implements Engine {
     this.load = null;
     l.done = true;
     l.wake?.();
+    l.abort.abort();
     if (l.phase === 'importing') {
       // The import runs synchronously inside the worker: interrupting it means a new worker.
       this.restart(new CancelledError());

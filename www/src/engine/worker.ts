@@ -80,8 +80,21 @@ function search(args: CallMap['search']['args']): SearchResult {
   return { query: args.query, ids, truncated: ids.length >= args.limit };
 }
 
+/**
+ * JSON.parse that keeps integers beyond 2^53 exact, as strings (64-bit ids and timestamps in args),
+ * using the reviver's source text where the browser provides it.
+ */
+function parseExact(json: string): unknown {
+  return JSON.parse(json, function (this: unknown, _key: string, value: unknown, context?: { source?: string }) {
+    if (typeof value === 'number' && !Number.isSafeInteger(value) && context?.source && /^-?\d+$/.test(context.source)) {
+      return context.source;
+    }
+    return value;
+  } as (this: unknown, key: string, value: unknown) => unknown);
+}
+
 function parseDetails(json: string, what: string): EventDetails {
-  const v = JSON.parse(json) as EventDetails | null;
+  const v = parseExact(json) as EventDetails | null;
   if (!v) throw new Error(`no ${what}`);
   return v;
 }
@@ -137,7 +150,7 @@ function onMessage(msg: ToWorker): void {
       if (msg.load !== currentLoad || !session || failedLoad) return;
       post({ type: 'importing', load: msg.load });
       try {
-        const parsed = JSON.parse(session.finish()) as Omit<Profile, 'fileName'>;
+        const parsed = parseExact(session.finish()) as Omit<Profile, 'fileName'>;
         post({ type: 'loaded', load: msg.load, profile: parsed });
       } catch (err) {
         failLoad(msg.load, err);

@@ -49,9 +49,30 @@ export function niceStep(rangePs: number, target: number): number {
   return Math.max(1, nice * pow);
 }
 
-/** Tick label for value `ps` given the tick step: the unit comes from the step, decimals just enough. */
-export function formatTick(ps: number, stepPs: number): string {
-  const u = unitFor(stepPs);
+/**
+ * A timestamp exact to 1 ns (to 1 ps below 1 µs), in the unit of its magnitude: "19.017690123 s".
+ * For the details panel, where people compare numbers with other tools.
+ */
+export function formatPreciseTime(ps: number): string {
+  if (!Number.isFinite(ps)) return '–';
+  const u = unitFor(ps);
+  const resolution = Math.abs(ps) < 1e6 ? 1 : 1e3;
+  const decimals = Math.max(0, Math.round(Math.log10(u.ps / resolution)));
+  const v = ps / u.ps;
+  return `${trimZeros(v.toFixed(decimals))} ${u.name}`;
+}
+
+/** Decimals needed to show ticks `stepPs` apart in the unit of `magnitudePs`. */
+export function tickDecimals(stepPs: number, magnitudePs: number): number {
+  return Math.max(0, Math.ceil(-Math.log10(stepPs / unitFor(magnitudePs).ps) - 1e-9));
+}
+
+/**
+ * Tick label for value `ps` given the tick step. The unit follows `magnitudePs` (the largest
+ * visible time) when at most 4 decimals suffice ("18.5 s", "4.1061 s"), else the step's unit.
+ */
+export function formatTick(ps: number, stepPs: number, magnitudePs = Math.abs(ps)): string {
+  const u = tickDecimals(stepPs, magnitudePs) <= 4 ? unitFor(magnitudePs) : unitFor(stepPs);
   const v = ps / u.ps;
   const step = stepPs / u.ps;
   const decimals = Math.max(0, Math.min(9, Math.ceil(-Math.log10(step) - 1e-9)));

@@ -2,24 +2,49 @@
 
 import type { EventDetails } from '../engine/engine';
 import { clear, el } from '../lib/dom';
-import { formatCount, formatDuration, formatTimestamp } from '../lib/time';
+import { formatCount, formatDuration, formatPreciseTime } from '../lib/time';
 
 function valueText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
-  if (typeof v === 'number') return Number.isInteger(v) && Math.abs(v) >= 10000 ? `${v} (${formatCount(v)})` : String(v);
+  if (typeof v === 'number') return Number.isSafeInteger(v) && Math.abs(v) >= 100000 ? `${v} (${formatCount(v)})` : String(v);
   return JSON.stringify(v);
 }
 
+const MAX_METADATA = 60;
+
 export class DetailsView {
+  private metadata: Array<[string, unknown]> = [];
+
   constructor(private readonly root: HTMLElement) {
     this.clear();
+  }
+
+  /** Profile-level metadata, shown while nothing is selected. */
+  setMetadata(entries: Array<[string, unknown]>): void {
+    this.metadata = entries;
   }
 
   clear(message = 'Click a slice in the timeline to see its details.'): void {
     clear(this.root);
     this.root.append(el('h2', { class: 'panel-title' }, 'Details'), el('p', { class: 'muted' }, message));
     this.root.dataset.empty = 'true';
+    if (this.metadata.length > 0) {
+      this.root.append(el('h3', { class: 'panel-subtitle' }, `Profile metadata (${this.metadata.length})`));
+      const table = el('table', { class: 'args-table' });
+      const tbody = el('tbody');
+      for (const [k, v] of this.metadata.slice(0, MAX_METADATA)) {
+        const text = valueText(v);
+        const td = el('td', {}, text.length > 300 ? `${text.slice(0, 300)}…` : text);
+        if (text.length > 300) td.title = text.slice(0, 4000);
+        const tr = el('tr');
+        tr.append(el('th', { scope: 'row' }, String(k)), td);
+        tbody.append(tr);
+      }
+      table.append(tbody);
+      this.root.append(table);
+      if (this.metadata.length > MAX_METADATA) this.root.append(el('p', { class: 'muted small' }, `and ${this.metadata.length - MAX_METADATA} more`));
+    }
   }
 
   error(message: string): void {
@@ -42,11 +67,11 @@ export class DetailsView {
     add('Track', d.track_name);
     add('Process', d.process_name);
     if (d.time_ps !== undefined) {
-      add('Time', formatTimestamp(d.time_ps - originPs));
+      add('Time', formatPreciseTime(d.time_ps - originPs));
     } else {
-      if (d.start_ps !== undefined) add('Start', formatTimestamp(d.start_ps - originPs));
+      if (d.start_ps !== undefined) add('Start', formatPreciseTime(d.start_ps - originPs));
       if (d.dur_ps !== undefined) add('Duration', formatDuration(d.dur_ps, 4));
-      if (d.start_ps !== undefined && d.dur_ps !== undefined) add('End', formatTimestamp(d.start_ps + d.dur_ps - originPs));
+      if (d.start_ps !== undefined && d.dur_ps !== undefined) add('End', formatPreciseTime(d.start_ps + d.dur_ps - originPs));
     }
     if (d.lane !== undefined && d.lane > 0) add('Lane', String(d.lane));
 

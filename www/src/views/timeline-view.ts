@@ -17,7 +17,7 @@ import { fitCanvas } from '../canvas/hidpi';
 import { ellipsize } from '../canvas/text';
 import { colorForNameId } from '../lib/color';
 import { clear, el, isTyping } from '../lib/dom';
-import { formatCount, formatDuration, formatTick, formatTimestamp, niceStep } from '../lib/time';
+import { formatCount, formatDuration, formatPreciseTime, formatTick, formatTimestamp, niceStep, tickDecimals } from '../lib/time';
 
 const LABEL_W = 240;
 const LANE_H = 20;
@@ -124,7 +124,11 @@ export class TimelineView {
     this.body = el('div', { class: 'tl-body' });
     this.labels = el('div', { class: 'tl-labels', role: 'list', 'aria-label': 'Tracks' });
     this.labels.style.width = `${LABEL_W}px`;
-    this.canvas = el('canvas', { class: 'tl-canvas' });
+    this.canvas = el('canvas', {
+      class: 'tl-canvas',
+      role: 'img',
+      'aria-label': 'Timeline of slices (details of a clicked slice appear in the details panel)',
+    });
     this.canvas.style.marginLeft = `${LABEL_W}px`;
     this.body.append(this.labels, this.canvas);
     this.scroll.append(this.body);
@@ -136,6 +140,8 @@ export class TimelineView {
     this.showEmpty(true);
 
     new ResizeObserver(() => this.requestDraw()).observe(this.scroll);
+    // devicePixelRatio changes (browser zoom, another screen) come with a resize event.
+    window.addEventListener('resize', () => this.requestDraw());
     this.scroll.addEventListener('scroll', () => {
       this.hideTooltip();
       this.requestDraw();
@@ -258,8 +264,10 @@ export class TimelineView {
     let t0 = a + (b - a - span) / 2;
     if (t0 < lo) t0 = lo;
     if (t0 + span > hi) t0 = hi - span;
+    if (t0 === this.t0 && t0 + span === this.t1) return;
     this.t0 = t0;
     this.t1 = t0 + span;
+    this.hideTooltip();
     this.requestDraw();
   }
 
@@ -477,7 +485,8 @@ export class TimelineView {
 
       // Instants: small markers at the top of their track.
       const ins = res.instants;
-      ctx.fillStyle = '#334155';
+      ctx.fillStyle = '#475569';
+      ctx.globalAlpha = 0.75;
       for (let i = 0; i + INSTANT_STRIDE <= ins.length; i += INSTANT_STRIDE) {
         const row = this.trackRows.get(ins[i]!);
         if (!row || this.collapsed.has(row.group)) continue;
@@ -485,12 +494,13 @@ export class TimelineView {
         const y = row.y - top + 1;
         if (x < -4 || x > width + 4 || y > height || y + 8 < 0) continue;
         ctx.beginPath();
-        ctx.moveTo(x - 4, y);
-        ctx.lineTo(x + 4, y);
-        ctx.lineTo(x, y + 7);
+        ctx.moveTo(x - 3, y);
+        ctx.lineTo(x + 3, y);
+        ctx.lineTo(x, y + 5);
         ctx.closePath();
         ctx.fill();
       }
+      ctx.globalAlpha = 1;
     }
 
     // Hover outline.
@@ -556,9 +566,11 @@ export class TimelineView {
     actx.fillRect(0, 0, width, AXIS_H);
     actx.fillStyle = '#cbd5e1';
     actx.fillRect(0, AXIS_H - 1, width, 1);
-    // Very deep zoom far from the origin: label ticks relative to the first one.
+    // Labels in the unit of the visible times when a few decimals suffice ("4.1061 s"); deeper
+    // than that, the first tick carries the full time and the others an offset from it ("+20 ns").
+    const magnitude = Math.max(Math.abs(this.t0 - base), Math.abs(this.t1 - base));
+    const relative = tickDecimals(step, magnitude) > 4;
     const firstTick = first;
-    const relative = Math.abs(first) / step > 1e5;
     let i = 0;
     for (let rel = first; rel <= this.t1 - base + step * 0.001; rel += step, i++) {
       const x = Math.round((rel + base - this.t0) * scale) + 0.5;
@@ -566,7 +578,11 @@ export class TimelineView {
       ctx.fillRect(x - 0.5, 0, 1, height);
       actx.fillStyle = '#94a3b8';
       actx.fillRect(x - 0.5, AXIS_H - 8, 1, 8);
-      const label = relative && i > 0 ? `+${formatTick(rel - firstTick, step)}` : relative ? formatTimestamp(rel) : formatTick(rel, step);
+      const label = !relative
+        ? formatTick(rel, step, magnitude)
+        : i === 0
+          ? formatPreciseTime(rel)
+          : `+${formatTick(rel - firstTick, step, step)}`;
       actx.fillStyle = '#334155';
       if (x + 4 < width - 20) actx.fillText(label, x + 4, AXIS_H / 2 - 2);
       if (i > 1000) break;
@@ -702,8 +718,11 @@ export class TimelineView {
       this.hover = hit;
       this.requestDraw();
     }
-    if (hit) this.showTooltip(hit, e.clientX, e.clientY, !same);
-    else this.hideTooltip();
+    if (hit) {
+      const key = `${hit.kind}:${hit.id}:${hit.track}:${hit.lane}:${hit.x0}`;
+      this.showTooltip(hit, e.clientX, e.clientY, key !== this.tipKey);
+      this.tipKey = key;
+    } else this.hideTooltip();
   }
 
   private onMouseUp(e: MouseEvent): void {
@@ -766,6 +785,8 @@ export class TimelineView {
   }
 
   private tooltipToken = 0;
+  /** Which hit the tooltip describes ('' when hidden). */
+  private tipKey = '';
 
   private showTooltip(hit: Hit, clientX: number, clientY: number, changed: boolean): void {
     const tip = this.tooltip;
@@ -791,7 +812,7 @@ export class TimelineView {
           .then((info) => {
             if (gen !== this.generation || token !== this.tooltipToken) return;
             const base = this.profile?.start_ps ?? 0;
-            line.textContent = `start ${formatTimestamp(info.start_ps - base)} · duration ${formatDuration(info.dur_ps)}`;
+            line.textContent = `start ${formatTimestamp(info.start_ps - base)} · duration ${formatDuration(info.dur_ps, 4)}`;
           })
           .catch(() => undefined);
       }
@@ -810,6 +831,7 @@ export class TimelineView {
 
   private hideTooltip(): void {
     this.tooltipToken++;
+    this.tipKey = '';
     this.tooltip.hidden = true;
   }
 

@@ -129,7 +129,7 @@ pub(super) fn read_event(
     lx.expect(b'{', "'{'")?;
     let mut first = true;
     while lx.next_member(&mut first)? {
-        let field = Field::of(lx.key()?);
+        let field = Field::of(lx.key_bytes()?);
         match field {
             Field::Ph => {
                 let ph = lx.string()?;
@@ -168,17 +168,17 @@ enum Field {
 }
 
 impl Field {
-    fn of(key: &str) -> Field {
+    fn of(key: &[u8]) -> Field {
         match key {
-            "ph" => Field::Ph,
-            "name" => Field::Name,
-            "cat" => Field::Cat,
-            "pid" => Field::Pid,
-            "tid" => Field::Tid,
-            "ts" => Field::Ts,
-            "dur" => Field::Dur,
-            "s" => Field::Scope,
-            "args" => Field::Args,
+            b"ph" => Field::Ph,
+            b"name" => Field::Name,
+            b"cat" => Field::Cat,
+            b"pid" => Field::Pid,
+            b"tid" => Field::Tid,
+            b"ts" => Field::Ts,
+            b"dur" => Field::Dur,
+            b"s" => Field::Scope,
+            b"args" => Field::Args,
             _ => Field::Other,
         }
     }
@@ -194,7 +194,11 @@ fn read_text_id(lx: &mut Lexer<'_>, b: &mut TraceBuilder, depth: usize) -> Resul
     }
 }
 
-fn read_category(lx: &mut Lexer<'_>, b: &mut TraceBuilder, depth: usize) -> Result<CategoryId, LexError> {
+fn read_category(
+    lx: &mut Lexer<'_>,
+    b: &mut TraceBuilder,
+    depth: usize,
+) -> Result<CategoryId, LexError> {
     if lx.peek() == Some(b'"') {
         Ok(b.category(lx.string()?))
     } else {
@@ -208,7 +212,9 @@ fn read_id_text(lx: &mut Lexer<'_>, out: &mut String, depth: usize) -> Result<()
     out.clear();
     match lx.peek() {
         Some(b'"') => out.push_str(lx.string()?),
-        Some(b'-' | b'0'..=b'9') => out.push_str(std::str::from_utf8(lx.number()?).unwrap_or_default()),
+        Some(b'-' | b'0'..=b'9') => {
+            out.push_str(std::str::from_utf8(lx.number()?).unwrap_or_default())
+        }
         _ => lx.skip_value(depth)?,
     }
     Ok(())
@@ -237,7 +243,12 @@ fn read_scope(lx: &mut Lexer<'_>, depth: usize) -> Result<u8, LexError> {
 
 /// Reads `args` into `ev.args`. An `args` that is not an object is kept whole under the
 /// key `args`.
-fn read_args(lx: &mut Lexer<'_>, b: &mut TraceBuilder, ev: &mut EventFields, depth: usize) -> Result<(), LexError> {
+fn read_args(
+    lx: &mut Lexer<'_>,
+    b: &mut TraceBuilder,
+    ev: &mut EventFields,
+    depth: usize,
+) -> Result<(), LexError> {
     ev.args.clear();
     if lx.peek() != Some(b'{') {
         let key = b.intern("args");

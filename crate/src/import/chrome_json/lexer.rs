@@ -58,8 +58,17 @@ pub(super) struct Lexer<'a> {
 impl<'a> Lexer<'a> {
     /// A cursor at the start of `buf`, after a UTF-8 byte-order mark if there is one.
     pub(super) fn new(buf: &'a [u8]) -> Self {
-        let pos = if buf.starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
-        Lexer { buf, pos, scratch: Vec::new(), replaced_chars: 0 }
+        let pos = if buf.starts_with(b"\xef\xbb\xbf") {
+            3
+        } else {
+            0
+        };
+        Lexer {
+            buf,
+            pos,
+            scratch: Vec::new(),
+            replaced_chars: 0,
+        }
     }
 
     /// The byte offset of the cursor.
@@ -96,14 +105,24 @@ impl<'a> Lexer<'a> {
 
     /// Consumes `byte` (after whitespace) or fails with "expected `expected`".
     pub(super) fn expect(&mut self, byte: u8, expected: &'static str) -> Result<(), LexError> {
-        if self.eat(byte) { Ok(()) } else { Err(self.unexpected(expected)) }
+        if self.eat(byte) {
+            Ok(())
+        } else {
+            Err(self.unexpected(expected))
+        }
     }
 
     /// The error for the byte at the cursor when `expected` was wanted (`Eof` at the end).
     pub(super) fn unexpected(&mut self, expected: &'static str) -> LexError {
         match self.peek() {
-            None => LexError::Eof { offset: self.buf.len() },
-            Some(b) => LexError::Syntax { expected, found: describe_byte(b), offset: self.pos },
+            None => LexError::Eof {
+                offset: self.buf.len(),
+            },
+            Some(b) => LexError::Syntax {
+                expected,
+                found: describe_byte(b),
+                offset: self.pos,
+            },
         }
     }
 
@@ -119,7 +138,12 @@ impl<'a> Lexer<'a> {
         self.next_item(first, b']', "',' or ']'")
     }
 
-    fn next_item(&mut self, first: &mut bool, close: u8, expected: &'static str) -> Result<bool, LexError> {
+    fn next_item(
+        &mut self,
+        first: &mut bool,
+        close: u8,
+        expected: &'static str,
+    ) -> Result<bool, LexError> {
         if std::mem::take(first) {
             return Ok(!self.eat(close));
         }
@@ -137,10 +161,25 @@ impl<'a> Lexer<'a> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected("a string key"));
         }
-        let (start, end) = self.string_span()?;
-        self.pos = end;
+        let span = self.string_span()?;
+        self.pos = span.end;
         self.expect(b':', "':'")?;
-        self.decode_string(start, end)
+        self.decode_string(span)
+    }
+
+    /// Reads an object key and its `:`, as raw bytes when it holds no escapes (for
+    /// matching known keys without UTF-8 validation).
+    pub(super) fn key_bytes(&mut self) -> Result<&[u8], LexError> {
+        if self.peek() != Some(b'"') {
+            return Err(self.unexpected("a string key"));
+        }
+        let span = self.string_span()?;
+        self.pos = span.end;
+        self.expect(b':', "':'")?;
+        if span.escaped {
+            return self.decode_string(span).map(str::as_bytes);
+        }
+        Ok(&self.buf[span.start..span.end - 1])
     }
 
     /// Reads a string value.
@@ -148,9 +187,9 @@ impl<'a> Lexer<'a> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected("a string"));
         }
-        let (start, end) = self.string_span()?;
-        self.pos = end;
-        self.decode_string(start, end)
+        let span = self.string_span()?;
+        self.pos = span.end;
+        self.decode_string(span)
     }
 
     /// Reads a number and returns its text (ASCII, possibly not a valid number; callers
@@ -171,13 +210,19 @@ impl<'a> Lexer<'a> {
     /// Reads `true`, `false` or `null`.
     pub(super) fn literal(&mut self) -> Result<Literal, LexError> {
         let rest = self.buf.get(self.pos..).unwrap_or_default();
-        for (text, lit) in [(&b"true"[..], Literal::True), (b"false", Literal::False), (b"null", Literal::Null)] {
+        for (text, lit) in [
+            (&b"true"[..], Literal::True),
+            (b"false", Literal::False),
+            (b"null", Literal::Null),
+        ] {
             if rest.starts_with(text) {
                 self.pos += text.len();
                 return Ok(lit);
             }
             if text.starts_with(rest) && !rest.is_empty() {
-                return Err(LexError::Eof { offset: self.buf.len() });
+                return Err(LexError::Eof {
+                    offset: self.buf.len(),
+                });
             }
         }
         Err(self.unexpected("a JSON value"))
@@ -205,7 +250,7 @@ impl<'a> Lexer<'a> {
                 Ok(())
             }
             Some(b'"') => {
-                self.pos = self.string_span()?.1;
+                self.pos = self.string_span()?.end;
                 Ok(())
             }
             Some(b'-' | b'0'..=b'9') => self.number().map(drop),
@@ -244,7 +289,9 @@ impl<'a> Lexer<'a> {
                 out.push(']');
             }
             Some(b'"') => push_json_string(out, self.string()?),
-            Some(b'-' | b'0'..=b'9') => out.push_str(std::str::from_utf8(self.number()?).unwrap_or("0")),
+            Some(b'-' | b'0'..=b'9') => {
+                out.push_str(std::str::from_utf8(self.number()?).unwrap_or("0"))
+            }
             _ => out.push_str(match self.literal()? {
                 Literal::True => "true",
                 Literal::False => "false",
@@ -258,37 +305,82 @@ impl<'a> Lexer<'a> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected("a string key"));
         }
-        self.pos = self.string_span()?.1;
+        self.pos = self.string_span()?.end;
         self.expect(b':', "':'")
     }
 
-    /// With the cursor on an opening quote: returns the offset of the content and the
-    /// offset just past the closing quote. Does not move the cursor.
-    fn string_span(&self) -> Result<(usize, usize), LexError> {
+    /// With the cursor on an opening quote: returns the span of the string and whether it
+    /// holds escapes. Does not move the cursor.
+    fn string_span(&self) -> Result<StrSpan, LexError> {
         let start = self.pos + 1;
         let mut i = start;
+        let mut escaped = false;
         loop {
             let rest = self.buf.get(i..).unwrap_or_default();
-            let Some(k) = rest.iter().position(|&b| b == b'"' || b == b'\\') else {
-                return Err(LexError::Eof { offset: self.buf.len() });
+            let Some(k) = find_quote_or_backslash(rest) else {
+                return Err(LexError::Eof {
+                    offset: self.buf.len(),
+                });
             };
             i += k;
             if i - start > MAX_STRING_BYTES {
-                return Err(LexError::Limit { what: "a JSON string", limit: format!("{MAX_STRING_BYTES} bytes") });
+                return Err(LexError::Limit {
+                    what: "a JSON string",
+                    limit: format!("{MAX_STRING_BYTES} bytes"),
+                });
             }
             if self.buf[i] == b'"' {
-                return Ok((start, i + 1));
+                return Ok(StrSpan {
+                    start,
+                    end: i + 1,
+                    escaped,
+                });
             }
+            escaped = true;
             i += 2; // a backslash and the byte it escapes
         }
     }
 }
 
+/// Where a string's content lies: `buf[start..end - 1]`, `end` being past the quote.
+#[derive(Clone, Copy, Debug)]
+struct StrSpan {
+    start: usize,
+    end: usize,
+    escaped: bool,
+}
+
+/// Position of the first `"` or backslash in `bytes`, eight bytes at a time.
+fn find_quote_or_backslash(bytes: &[u8]) -> Option<usize> {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let has_zero_byte = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let mut chunks = bytes.chunks_exact(8);
+    let mut offset = 0;
+    for chunk in &mut chunks {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(word);
+        let hits =
+            has_zero_byte(w ^ (LO * u64::from(b'"'))) | has_zero_byte(w ^ (LO * u64::from(b'\\')));
+        if hits != 0 {
+            // The lowest flagged byte is always a true match.
+            return Some(offset + (hits.trailing_zeros() / 8) as usize);
+        }
+        offset += 8;
+    }
+    chunks
+        .remainder()
+        .iter()
+        .position(|&b| b == b'"' || b == b'\\')
+        .map(|k| offset + k)
+}
+
 impl<'a> Lexer<'a> {
-    /// Decodes the string whose content is `buf[start..end - 1]`.
-    fn decode_string(&mut self, start: usize, end: usize) -> Result<&str, LexError> {
-        let raw = &self.buf[start..end - 1];
-        if !raw.contains(&b'\\') {
+    /// Decodes the string of `span`.
+    fn decode_string(&mut self, span: StrSpan) -> Result<&str, LexError> {
+        let raw = &self.buf[span.start..span.end - 1];
+        if !span.escaped {
             if let Ok(s) = std::str::from_utf8(raw) {
                 return Ok(s);
             }
@@ -300,7 +392,9 @@ impl<'a> Lexer<'a> {
         }
         if std::str::from_utf8(&self.scratch).is_err() {
             self.replaced_chars += 1;
-            self.scratch = String::from_utf8_lossy(&self.scratch).into_owned().into_bytes();
+            self.scratch = String::from_utf8_lossy(&self.scratch)
+                .into_owned()
+                .into_bytes();
         }
         Ok(std::str::from_utf8(&self.scratch).unwrap_or_default())
     }
@@ -309,7 +403,10 @@ impl<'a> Lexer<'a> {
 /// Fails if a value at `depth` would exceed the nesting limit.
 fn check_depth(depth: usize) -> Result<(), LexError> {
     if depth > MAX_JSON_DEPTH {
-        Err(LexError::Limit { what: "JSON nesting", limit: format!("{MAX_JSON_DEPTH} levels") })
+        Err(LexError::Limit {
+            what: "JSON nesting",
+            limit: format!("{MAX_JSON_DEPTH} levels"),
+        })
     } else {
         Ok(())
     }
@@ -343,7 +440,11 @@ fn unescape_into(raw: &[u8], out: &mut Vec<u8>) -> u64 {
             i += 1;
             continue;
         }
-        let (c, used) = if raw.get(i) == Some(&b'u') { unicode_escape(&raw[i + 1..]) } else { (None, 1) };
+        let (c, used) = if raw.get(i) == Some(&b'u') {
+            unicode_escape(&raw[i + 1..])
+        } else {
+            (None, 1)
+        };
         let c = c.unwrap_or_else(|| {
             replaced += 1;
             char::REPLACEMENT_CHARACTER
@@ -359,13 +460,22 @@ fn unescape_into(raw: &[u8], out: &mut Vec<u8>) -> u64 {
 /// from the `u` on were consumed. A high surrogate followed by `\u` + low surrogate forms
 /// one char; a lone surrogate is invalid.
 fn unicode_escape(after_u: &[u8]) -> (Option<char>, usize) {
-    let Some(hi) = hex4(after_u) else { return (None, 1) };
+    let Some(hi) = hex4(after_u) else {
+        return (None, 1);
+    };
     if !(0xD800..0xE000).contains(&hi) {
         return (char::from_u32(hi), 5);
     }
     if hi < 0xDC00 && after_u.get(4..6) == Some(b"\\u") {
-        if let Some(lo) = after_u.get(6..).and_then(hex4).filter(|lo| (0xDC00..0xE000).contains(lo)) {
-            return (char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)), 11);
+        if let Some(lo) = after_u
+            .get(6..)
+            .and_then(hex4)
+            .filter(|lo| (0xDC00..0xE000).contains(lo))
+        {
+            return (
+                char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)),
+                11,
+            );
         }
     }
     (None, 5)
@@ -373,11 +483,13 @@ fn unicode_escape(after_u: &[u8]) -> (Option<char>, usize) {
 
 fn hex4(bytes: &[u8]) -> Option<u32> {
     let digits = bytes.get(..4)?;
-    digits.iter().try_fold(0u32, |acc, &b| Some(acc * 16 + (b as char).to_digit(16)?))
+    digits
+        .iter()
+        .try_fold(0u32, |acc, &b| Some(acc * 16 + (b as char).to_digit(16)?))
 }
 
 /// Appends `s` as a JSON string literal.
-pub(super) fn push_json_string(out: &mut String, s: &str) {
+fn push_json_string(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {
@@ -395,7 +507,11 @@ pub(super) fn push_json_string(out: &mut String, s: &str) {
 
 /// A byte described for an error message: `'x'` for printable ASCII, else hex.
 pub(super) fn describe_byte(b: u8) -> String {
-    if b.is_ascii_graphic() { format!("'{}'", b as char) } else { format!("byte 0x{b:02x}") }
+    if b.is_ascii_graphic() {
+        format!("'{}'", b as char)
+    } else {
+        format!("byte 0x{b:02x}")
+    }
 }
 
 #[cfg(test)]
@@ -410,6 +526,23 @@ mod tests {
     }
 
     #[test]
+    fn word_scan_finds_the_first_quote_or_backslash() {
+        let alphabet = b"ab\"\\\x80\xff\x22\x5c\x21\x23";
+        let mut seed = 7u32;
+        for _ in 0..2000 {
+            let len = (seed % 40) as usize;
+            let bytes: Vec<u8> = (0..len)
+                .map(|_| {
+                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                    alphabet[(seed >> 16) as usize % alphabet.len()]
+                })
+                .collect();
+            let naive = bytes.iter().position(|&b| b == b'"' || b == b'\\');
+            assert_eq!(find_quote_or_backslash(&bytes), naive, "{bytes:?}");
+        }
+    }
+
+    #[test]
     fn compact_json_round_trips() {
         let mut lx = Lexer::new(br#" { "a" : [1, 2.5e3, "x\"y"], "b": {"c": null, "d": true} } "#);
         let mut out = String::new();
@@ -419,12 +552,31 @@ mod tests {
 
     #[test]
     fn eof_and_syntax_errors() {
-        assert!(matches!(Lexer::new(b"{\"a\": [1, 2").skip_value(0), Err(LexError::Eof { .. })));
-        assert!(matches!(Lexer::new(b"\"abc").string(), Err(LexError::Eof { .. })));
-        assert!(matches!(Lexer::new(b"tru").literal(), Err(LexError::Eof { .. })));
+        assert!(matches!(
+            Lexer::new(b"{\"a\": [1, 2").skip_value(0),
+            Err(LexError::Eof { .. })
+        ));
+        assert!(matches!(
+            Lexer::new(b"\"abc").string(),
+            Err(LexError::Eof { .. })
+        ));
+        assert!(matches!(
+            Lexer::new(b"tru").literal(),
+            Err(LexError::Eof { .. })
+        ));
         let err = Lexer::new(b"{\"a\" 1}").skip_value(0).unwrap_err();
-        assert_eq!(err, LexError::Syntax { expected: "':'", found: "'1'".into(), offset: 5 });
+        assert_eq!(
+            err,
+            LexError::Syntax {
+                expected: "':'",
+                found: "'1'".into(),
+                offset: 5
+            }
+        );
         let deep = "[".repeat(MAX_JSON_DEPTH + 2);
-        assert!(matches!(Lexer::new(deep.as_bytes()).skip_value(0), Err(LexError::Limit { .. })));
+        assert!(matches!(
+            Lexer::new(deep.as_bytes()).skip_value(0),
+            Err(LexError::Limit { .. })
+        ));
     }
 }

@@ -52,7 +52,10 @@ const KEYS_LISTED: usize = 8;
 /// `{` or `[`.
 pub fn sniff(bytes: &[u8]) -> bool {
     let text = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
-    matches!(text.iter().find(|b| !b.is_ascii_whitespace()), Some(b'{' | b'['))
+    matches!(
+        text.iter().find(|b| !b.is_ascii_whitespace()),
+        Some(b'{' | b'[')
+    )
 }
 
 /// Imports a Chrome trace held in memory (already decompressed).
@@ -64,7 +67,11 @@ pub fn sniff(bytes: &[u8]) -> bool {
 /// events are diagnostics.
 pub fn import(bytes: &[u8]) -> Result<Trace, ImportError> {
     let mut lx = Lexer::new(bytes);
-    let mut reader = Reader { placer: Placer::new(), ev: EventFields::default(), entries: 0 };
+    let mut reader = Reader {
+        placer: Placer::new(),
+        ev: EventFields::default(),
+        entries: 0,
+    };
     let complete = match lx.peek() {
         Some(b'[') => reader.read_bare_array(&mut lx)?,
         Some(b'{') => reader.read_object(&mut lx)?,
@@ -72,9 +79,13 @@ pub fn import(bytes: &[u8]) -> Result<Trace, ImportError> {
     };
     if complete && lx.peek().is_some() {
         let offset = lx.offset();
-        reader.placer.b.diagnostics().report("trailing_data", Severity::Info, || {
-            format!("ignored data after the JSON value at byte {offset}")
-        });
+        reader
+            .placer
+            .b
+            .diagnostics()
+            .report("trailing_data", Severity::Info, || {
+                format!("ignored data after the JSON value at byte {offset}")
+            });
     }
     Ok(reader.placer.finish(lx.replaced_chars))
 }
@@ -132,13 +143,19 @@ impl Reader {
                 }
                 Err(e) => return self.cut(e).map(|_| false),
             }
-            if keys.len() < KEYS_LISTED {
-                keys.push(key.clone());
+            if keys.len() <= KEYS_LISTED {
+                keys.push(if keys.len() < KEYS_LISTED {
+                    key.clone()
+                } else {
+                    "...".into()
+                });
             }
             if key == "traceEvents" && !saw_events {
                 saw_events = true;
                 if lx.peek() != Some(b'[') {
-                    return Err(ImportError::NotATrace("\"traceEvents\" is not an array".into()));
+                    return Err(ImportError::NotATrace(
+                        "\"traceEvents\" is not an array".into(),
+                    ));
                 }
                 if self.read_event_array(lx, false)? != ArrayEnd::Closed {
                     return Ok(false);
@@ -158,7 +175,11 @@ impl Reader {
 
     /// Reads the event array at the cursor (on its `[`). `bare` says it is the root, where
     /// a first element that is not an object means the file is not a trace.
-    fn read_event_array(&mut self, lx: &mut Lexer<'_>, bare: bool) -> Result<ArrayEnd, ImportError> {
+    fn read_event_array(
+        &mut self,
+        lx: &mut Lexer<'_>,
+        bare: bool,
+    ) -> Result<ArrayEnd, ImportError> {
         let depth = if bare { 1 } else { 2 };
         lx.expect(b'[', "'['").map_err(|e| self.fail(e))?;
         if lx.eat(b']') {
@@ -172,14 +193,16 @@ impl Reader {
             }
             let start = lx.offset();
             let read = if lx.peek() == Some(b'{') {
-                read_event(lx, &mut self.placer.b, &mut self.ev, depth).map(|()| self.placer.place(&self.ev))
+                read_event(lx, &mut self.placer.b, &mut self.ev, depth)
+                    .map(|()| self.placer.place(&self.ev))
             } else if bare && self.entries == 0 {
                 return Err(ImportError::NotATrace(format!(
                     "JSON array whose first element is {}, not a trace-event object",
                     describe_value_start(lx.peek())
                 )));
             } else {
-                lx.skip_value(depth).map(|()| self.placer.not_an_event(start))
+                lx.skip_value(depth)
+                    .map(|()| self.placer.not_an_event(start))
             };
             if let Err(e) = read {
                 return self.cut(e);
@@ -215,23 +238,43 @@ impl Reader {
             return Err(self.fail(err));
         }
         let example = match err {
-            LexError::Eof { offset } => format!("byte {offset}: the input ends inside an event; events before it kept"),
-            LexError::Syntax { expected, found, offset } => {
-                format!("byte {offset}: expected {expected}, found {found}; the rest of the input is ignored")
+            LexError::Eof { offset } => {
+                format!("byte {offset}: the input ends inside an event; events before it kept")
+            }
+            LexError::Syntax {
+                expected,
+                found,
+                offset,
+            } => {
+                format!(
+                    "byte {offset}: expected {expected}, found {found}; the rest of the input is ignored"
+                )
             }
             LexError::Limit { .. } => String::new(),
         };
-        self.placer.b.diagnostics().report("truncated_input", Severity::DataLoss, || example);
+        self.placer
+            .b
+            .diagnostics()
+            .report("truncated_input", Severity::DataLoss, || example);
         Ok(ArrayEnd::Cut)
     }
 
     /// The import error for `err` when nothing usable was read.
     fn fail(&self, err: LexError) -> ImportError {
         match err {
-            LexError::Eof { offset } => ImportError::TruncatedBeforeData { format: FORMAT, offset: offset as u64 },
-            LexError::Syntax { expected, found, offset } => {
-                ImportError::Malformed { format: FORMAT, detail: format!("expected {expected}, found {found}"), offset: offset as u64 }
-            }
+            LexError::Eof { offset } => ImportError::TruncatedBeforeData {
+                format: FORMAT,
+                offset: offset as u64,
+            },
+            LexError::Syntax {
+                expected,
+                found,
+                offset,
+            } => ImportError::Malformed {
+                format: FORMAT,
+                detail: format!("expected {expected}, found {found}"),
+                offset: offset as u64,
+            },
             LexError::Limit { what, limit } => ImportError::LimitExceeded { what, limit },
         }
     }
@@ -249,9 +292,12 @@ impl Reader {
             return Ok(());
         }
         let len = raw.len();
-        self.placer.b.diagnostics().report("large_metadata_skipped", Severity::Info, || {
-            format!("top-level {key:?} holds {len} bytes; only its scalar members are kept")
-        });
+        self.placer
+            .b
+            .diagnostics()
+            .report("large_metadata_skipped", Severity::Info, || {
+                format!("top-level {key:?} holds {len} bytes; only its scalar members are kept")
+            });
         self.keep_scalar_members(raw, key);
         Ok(())
     }
@@ -278,8 +324,13 @@ impl Reader {
                 return;
             }
             if scalar && lx.offset() - start <= MAX_HEADER_VALUE_BYTES {
-                if let Ok(value) = serde_json::from_slice::<serde_json::Value>(lx.bytes(start, lx.offset())) {
-                    self.placer.b.metadata().insert(format!("{key}.{member}"), value);
+                if let Ok(value) =
+                    serde_json::from_slice::<serde_json::Value>(lx.bytes(start, lx.offset()))
+                {
+                    self.placer
+                        .b
+                        .metadata()
+                        .insert(format!("{key}.{member}"), value);
                 }
             }
         }

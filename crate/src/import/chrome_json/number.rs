@@ -13,7 +13,11 @@ pub(super) fn micros_to_ns(text: &[u8]) -> Option<i64> {
     let d = Decimal::parse(text)?;
     let scale = d.exponent.checked_add(3)?; // µs → ns
     let magnitude = scale_rounded(d.digits, scale)?;
-    let signed = if d.negative { -(magnitude as i128) } else { magnitude as i128 };
+    let signed = if d.negative {
+        -(magnitude as i128)
+    } else {
+        magnitude as i128
+    };
     i64::try_from(signed).ok()
 }
 
@@ -47,7 +51,10 @@ impl Decimal {
             Some((b'-', rest)) => (true, rest),
             _ => (false, text),
         };
-        let mantissa_end = rest.iter().position(|&b| b == b'e' || b == b'E').unwrap_or(rest.len());
+        let mantissa_end = rest
+            .iter()
+            .position(|&b| b == b'e' || b == b'E')
+            .unwrap_or(rest.len());
         let (mantissa, exp_part) = rest.split_at(mantissa_end);
         let mut exponent: i32 = match exp_part.split_first() {
             None => 0,
@@ -79,7 +86,11 @@ impl Decimal {
                 exponent = exponent.checked_sub(1)?;
             }
         }
-        Some(Decimal { negative, digits, exponent })
+        Some(Decimal {
+            negative,
+            digits,
+            exponent,
+        })
     }
 }
 
@@ -98,7 +109,9 @@ fn parse_exponent(text: &[u8]) -> Option<i32> {
     }
     let mut v: i32 = 0;
     for &b in digits {
-        v = v.saturating_mul(10).saturating_add(i32::from(b.checked_sub(b'0').filter(|d| *d < 10)?));
+        v = v
+            .saturating_mul(10)
+            .saturating_add(i32::from(b.checked_sub(b'0').filter(|d| *d < 10)?));
     }
     Some(if negative { -v } else { v })
 }
@@ -106,7 +119,9 @@ fn parse_exponent(text: &[u8]) -> Option<i32> {
 /// `digits × 10^scale`, rounded to nearest (ties away from zero); `None` on overflow.
 fn scale_rounded(digits: u128, scale: i32) -> Option<u128> {
     if scale >= 0 {
-        return 10u128.checked_pow(u32::try_from(scale).ok()?).and_then(|p| digits.checked_mul(p));
+        return 10u128
+            .checked_pow(u32::try_from(scale).ok()?)
+            .and_then(|p| digits.checked_mul(p));
     }
     let down = scale.unsigned_abs();
     if down > 38 {
@@ -123,10 +138,22 @@ mod tests {
 
     #[test]
     fn microseconds_become_exact_nanoseconds() {
-        assert_eq!(micros_to_ns(b"5151368185427.22"), Some(5_151_368_185_427_220));
-        assert_eq!(micros_to_ns(b"1700000000123456.789"), Some(1_700_000_000_123_456_789));
-        assert_eq!(micros_to_ns(b"1700000000123456.7894"), Some(1_700_000_000_123_456_789));
-        assert_eq!(micros_to_ns(b"1700000000123456.7895"), Some(1_700_000_000_123_456_790));
+        assert_eq!(
+            micros_to_ns(b"5151368185427.22"),
+            Some(5_151_368_185_427_220)
+        );
+        assert_eq!(
+            micros_to_ns(b"1700000000123456.789"),
+            Some(1_700_000_000_123_456_789)
+        );
+        assert_eq!(
+            micros_to_ns(b"1700000000123456.7894"),
+            Some(1_700_000_000_123_456_789)
+        );
+        assert_eq!(
+            micros_to_ns(b"1700000000123456.7895"),
+            Some(1_700_000_000_123_456_790)
+        );
         assert_eq!(micros_to_ns(b"-1.5"), Some(-1_500));
         assert_eq!(micros_to_ns(b"0.0005"), Some(1));
         assert_eq!(micros_to_ns(b"0.0004"), Some(0));
@@ -144,7 +171,10 @@ mod tests {
     #[test]
     fn arg_numbers_are_typed() {
         assert_eq!(arg_number(b"-42"), Some(ArgValue::Int(-42)));
-        assert_eq!(arg_number(b"18446744073709551615"), Some(ArgValue::Uint(u64::MAX)));
+        assert_eq!(
+            arg_number(b"18446744073709551615"),
+            Some(ArgValue::Uint(u64::MAX))
+        );
         assert_eq!(arg_number(b"2.5"), Some(ArgValue::Float(2.5)));
         assert_eq!(arg_number(b"1e3"), Some(ArgValue::Float(1000.0)));
         assert_eq!(arg_number(b"--"), None);

@@ -4,8 +4,8 @@
 use super::event::{EventFields, Micros, Phase};
 use crate::diagnostics::Severity;
 use crate::model::{
-    ArgValue, CategoryId, Format, ProcessId, Ps, StrId, Trace, TraceBuilder, TrackId, TrackKind,
-    arg_value_to_json, PS_PER_NS,
+    ArgValue, CategoryId, Format, PS_PER_NS, ProcessId, Ps, StrId, Trace, TraceBuilder, TrackId,
+    TrackKind,
 };
 use hashbrown::HashMap;
 
@@ -96,9 +96,11 @@ impl Placer {
     /// Counts an array entry that is not an object: an event without a phase.
     pub(super) fn not_an_event(&mut self, offset: usize) {
         self.b.count_source_events(1);
-        self.b.diagnostics().report("not_an_event", Severity::DataLoss, || {
-            format!("entry at byte {offset} of the event array is not an object; skipped")
-        });
+        self.b
+            .diagnostics()
+            .report("not_an_event", Severity::DataLoss, || {
+                format!("entry at byte {offset} of the event array is not an object; skipped")
+            });
     }
 
     /// Places one complete event.
@@ -116,13 +118,27 @@ impl Placer {
             Phase::Instant => self.instant(ev),
             Phase::Metadata => self.metadata_event(ev),
             Phase::Other => self.count_unknown_phase(ev),
-            Phase::Missing => {
-                let name = self.b.strings().get(ev.name).to_owned();
-                self.b.diagnostics().report("missing_phase", Severity::DataLoss, || {
-                    format!("event {name:?} has no \"ph\"; skipped")
-                });
-            }
+            Phase::Missing => self.report_missing_phase(ev),
         }
+    }
+
+    /// An entry without `ph` is skipped; an empty one (JAX ends its array with `{}`) loses
+    /// nothing, so it is only Info.
+    fn report_missing_phase(&mut self, ev: &EventFields) {
+        let empty = ev.name == StrId::EMPTY && ev.ts == Micros::Absent && ev.args.is_empty();
+        let severity = if empty {
+            Severity::Info
+        } else {
+            Severity::DataLoss
+        };
+        let name = self.b.strings().get(ev.name).to_owned();
+        self.b.diagnostics().report("missing_phase", severity, || {
+            if empty {
+                "an entry without \"ph\", \"name\" or \"ts\"; skipped".to_owned()
+            } else {
+                format!("event {name:?} has no \"ph\"; skipped")
+            }
+        });
     }
 
     fn complete(&mut self, ev: &EventFields) {
@@ -131,9 +147,11 @@ impl Placer {
             Micros::Ns(ns) => ns.saturating_mul(PS_PER_NS),
             Micros::Absent => {
                 let name = self.b.strings().get(ev.name).to_owned();
-                self.b.diagnostics().report("missing_duration", Severity::Info, || {
-                    format!("X event {name:?} has no \"dur\"; drawn with duration 0")
-                });
+                self.b
+                    .diagnostics()
+                    .report("missing_duration", Severity::Info, || {
+                        format!("X event {name:?} has no \"dur\"; drawn with duration 0")
+                    });
                 0
             }
             Micros::Invalid => {
@@ -143,7 +161,8 @@ impl Placer {
         };
         let track = self.track(&ev.pid, &ev.tid);
         let args = self.args(&ev.args);
-        self.b.add_slice(track, start, dur, ev.name, ev.category, args);
+        self.b
+            .add_slice(track, start, dur, ev.name, ev.category, args);
         self.latest = self.latest.max(start.saturating_add(dur));
     }
 
@@ -151,7 +170,12 @@ impl Placer {
         let Some(start) = self.time(ev) else { return };
         let track = self.track(&ev.pid, &ev.tid);
         self.latest = self.latest.max(start);
-        let open = OpenSlice { start, name: ev.name, category: ev.category, args: ev.args.clone() };
+        let open = OpenSlice {
+            start,
+            name: ev.name,
+            category: ev.category,
+            args: ev.args.clone(),
+        };
         if let Some(stack) = self.open.get_mut(track.index()) {
             stack.push(open);
         }
@@ -165,9 +189,11 @@ impl Placer {
         let Some(open) = self.open.get_mut(track.index()).and_then(Vec::pop) else {
             let name = self.b.strings().get(ev.name).to_owned();
             let (pid, tid) = (ev.pid.clone(), ev.tid.clone());
-            self.b.diagnostics().report("unmatched_end", Severity::DataLoss, || {
-                format!("E {name:?} on pid {pid} tid {tid} has no open B; ignored")
-            });
+            self.b
+                .diagnostics()
+                .report("unmatched_end", Severity::DataLoss, || {
+                    format!("E {name:?} on pid {pid} tid {tid} has no open B; ignored")
+                });
             return;
         };
         for &(key, value) in &open.args {
@@ -176,8 +202,19 @@ impl Placer {
             }
         }
         let args = self.args(&ev.args);
-        let name = if open.name == StrId::EMPTY { ev.name } else { open.name };
-        self.b.add_slice(track, open.start, end.saturating_sub(open.start), name, open.category, args);
+        let name = if open.name == StrId::EMPTY {
+            ev.name
+        } else {
+            open.name
+        };
+        self.b.add_slice(
+            track,
+            open.start,
+            end.saturating_sub(open.start),
+            name,
+            open.category,
+            args,
+        );
     }
 
     /// Instants of every scope go on the track of their pid/tid.
@@ -191,7 +228,8 @@ impl Placer {
 
     fn metadata_event(&mut self, ev: &EventFields) {
         let k = self.known;
-        let (name_arg, sort_arg, labels_arg) = (ev.arg(k.name), ev.arg(k.sort_index), ev.arg(k.labels));
+        let (name_arg, sort_arg, labels_arg) =
+            (ev.arg(k.name), ev.arg(k.sort_index), ev.arg(k.labels));
         let text = |v: Option<ArgValue>| match v {
             Some(ArgValue::Str(s)) => Some(s),
             _ => None,
@@ -223,19 +261,26 @@ impl Placer {
                 self.b.set_track_sort_index(track, sort);
             }
         } else if ev.name == k.process_labels {
-            let value = labels_arg.map_or(serde_json::Value::Null, |v| arg_value_to_json(v, self.b.strings()));
-            let key = format!("process_labels/{}", ev.pid);
-            self.b.metadata().insert(key, value);
+            if let Some(labels) = text(labels_arg) {
+                let labels = self.b.strings().get(labels).to_owned();
+                self.b.set_process_labels(process, &labels);
+            }
         } else {
             let name = self.b.strings().get(ev.name).to_owned();
-            self.b.diagnostics().report("ignored_metadata_event", Severity::Info, || {
-                format!("M event {name:?} is not used")
-            });
+            self.b
+                .diagnostics()
+                .report("ignored_metadata_event", Severity::Info, || {
+                    format!("M event {name:?} is not used")
+                });
         }
     }
 
     fn count_unknown_phase(&mut self, ev: &EventFields) {
-        match self.unknown_phases.iter_mut().find(|(ph, _, _)| *ph == ev.ph_text) {
+        match self
+            .unknown_phases
+            .iter_mut()
+            .find(|(ph, _, _)| *ph == ev.ph_text)
+        {
             Some(entry) => entry.1 += 1,
             None => self.unknown_phases.push((ev.ph_text.clone(), 1, ev.name)),
         }
@@ -255,7 +300,10 @@ impl Placer {
             self.b.set_origin_ns(ns);
             ns
         });
-        match ns.checked_sub(origin).and_then(|d| d.checked_mul(PS_PER_NS)) {
+        match ns
+            .checked_sub(origin)
+            .and_then(|d| d.checked_mul(PS_PER_NS))
+        {
             Some(ps) => Some(ps),
             None => {
                 let name = self.b.strings().get(ev.name).to_owned();
@@ -270,9 +318,20 @@ impl Placer {
     fn report_bad_time(&mut self, ev: &EventFields, field: &'static str) {
         let name = self.b.strings().get(ev.name).to_owned();
         let missing = field == "ts" && ev.ts == Micros::Absent;
-        let (diag, what) = if missing { ("missing_timestamp", "has no") } else { ("invalid_timestamp", "has an unusable") };
+        let (diag, what) = if missing {
+            ("missing_timestamp", "has no")
+        } else {
+            ("invalid_timestamp", "has an unusable")
+        };
         self.b.diagnostics().report(diag, Severity::DataLoss, || {
-            format!("event {name:?} {what} \"{field}\"; {}", if field == "ts" { "skipped" } else { "duration 0" })
+            format!(
+                "event {name:?} {what} \"{field}\"; {}",
+                if field == "ts" {
+                    "skipped"
+                } else {
+                    "duration 0"
+                }
+            )
         });
     }
 
@@ -289,8 +348,15 @@ impl Placer {
         if let Some(&id) = self.processes.get(pid) {
             return id;
         }
-        let sort = pid.parse::<i64>().unwrap_or(NON_NUMERIC_SORT_BASE + self.processes.len() as i64);
-        let id = self.b.add_process(&format!("Process {pid}"), pid, sort);
+        let sort = pid
+            .parse::<i64>()
+            .unwrap_or(NON_NUMERIC_SORT_BASE + self.processes.len() as i64);
+        let name = if pid.is_empty() {
+            "Process (no pid)".to_owned()
+        } else {
+            format!("Process {pid}")
+        };
+        let id = self.b.add_process(&name, pid, sort);
         self.processes.insert(pid.to_owned(), id);
         id
     }
@@ -305,8 +371,17 @@ impl Placer {
             return id;
         }
         let process = self.process(pid);
-        let sort = tid.parse::<i64>().unwrap_or(NON_NUMERIC_SORT_BASE + self.tracks.len() as i64);
-        let id = self.b.add_track(process, &format!("Thread {tid}"), tid, sort, TrackKind::Slices);
+        let sort = tid
+            .parse::<i64>()
+            .unwrap_or(NON_NUMERIC_SORT_BASE + self.tracks.len() as i64);
+        let name = if tid.is_empty() {
+            "Thread (no tid)".to_owned()
+        } else {
+            format!("Thread {tid}")
+        };
+        let id = self
+            .b
+            .add_track(process, &name, tid, sort, TrackKind::Slices);
         self.tracks.insert(self.track_key.clone(), id);
         self.open.push(Vec::new());
         id
@@ -317,12 +392,23 @@ impl Placer {
     pub(super) fn finish(mut self, replaced_chars: u64) -> Trace {
         self.close_open_slices();
         for (ph, count, name) in std::mem::take(&mut self.unknown_phases) {
-            let example = format!("ph {ph:?}: {count} events (first {:?}); not imported yet", self.b.strings().get(name));
-            self.b.diagnostics().report_many("unknown_phase", Severity::Info, count, example);
+            let example = format!(
+                "ph {ph:?}: {count} events (first {:?}); not imported yet",
+                self.b.strings().get(name)
+            );
+            self.b
+                .diagnostics()
+                .report_many("unknown_phase", Severity::DataLoss, count, example);
         }
         if replaced_chars > 0 {
-            let example = format!("{replaced_chars} invalid escapes or UTF-8 sequences became U+FFFD");
-            self.b.diagnostics().report_many("invalid_string", Severity::Info, replaced_chars, example);
+            let example =
+                format!("{replaced_chars} invalid escapes or UTF-8 sequences became U+FFFD");
+            self.b.diagnostics().report_many(
+                "invalid_string",
+                Severity::Info,
+                replaced_chars,
+                example,
+            );
         }
         self.b.finish()
     }
@@ -332,12 +418,21 @@ impl Placer {
         for (t, stack) in std::mem::take(&mut self.open).into_iter().enumerate() {
             for open in stack.into_iter().rev() {
                 let name = self.b.strings().get(open.name).to_owned();
-                self.b.diagnostics().report("unclosed_begin", Severity::DataLoss, || {
-                    format!("B {name:?} has no E; closed at the end of the trace")
-                });
+                self.b
+                    .diagnostics()
+                    .report("unclosed_begin", Severity::DataLoss, || {
+                        format!("B {name:?} has no E; closed at the end of the trace")
+                    });
                 let args = self.args(&open.args);
                 let track = TrackId(t as u32);
-                self.b.add_slice(track, open.start, latest.saturating_sub(open.start), open.name, open.category, args);
+                self.b.add_slice(
+                    track,
+                    open.start,
+                    latest.saturating_sub(open.start),
+                    open.name,
+                    open.category,
+                    args,
+                );
             }
         }
     }

@@ -28,7 +28,9 @@ fn plane_group(name: &str) -> u8 {
 
 /// Compares plane names in display order.
 pub(super) fn cmp_planes(a: &str, b: &str) -> Ordering {
-    plane_group(a).cmp(&plane_group(b)).then_with(|| natural_cmp(a, b))
+    plane_group(a)
+        .cmp(&plane_group(b))
+        .then_with(|| natural_cmp(a, b))
 }
 
 /// True for the planes whose lines are device timelines (derived lines and streams).
@@ -91,7 +93,10 @@ fn split_digits(s: &[u8]) -> (&[u8], &[u8]) {
 /// Compares two runs of digits by value, of any length.
 fn cmp_digit_runs(a: &[u8], b: &[u8]) -> Ordering {
     let (ta, tb) = (trim_zeros(a), trim_zeros(b));
-    ta.len().cmp(&tb.len()).then_with(|| ta.cmp(tb)).then_with(|| a.len().cmp(&b.len()))
+    ta.len()
+        .cmp(&tb.len())
+        .then_with(|| ta.cmp(tb))
+        .then_with(|| a.len().cmp(&b.len()))
 }
 
 fn trim_zeros(s: &[u8]) -> &[u8] {
@@ -110,15 +115,41 @@ mod tests {
 
     #[test]
     fn devices_first_in_numeric_order() {
-        let names = vec!["Task Environment", "/host:CPU", "/device:TPU:10", "/device:TPU:2", "/host:metadata"];
-        let expect = ["/device:TPU:2", "/device:TPU:10", "/host:CPU", "/host:metadata", "Task Environment"];
+        let names = vec![
+            "Task Environment",
+            "/host:CPU",
+            "/device:TPU:10",
+            "/device:TPU:2",
+            "/host:metadata",
+        ];
+        let expect = [
+            "/device:TPU:2",
+            "/device:TPU:10",
+            "/host:CPU",
+            "/host:metadata",
+            "Task Environment",
+        ];
         assert_eq!(sorted(names, cmp_planes), expect);
     }
 
     #[test]
     fn derived_lines_then_streams_then_others() {
-        let names = vec!["Stream #135(Compute)", "XLA Ops", "_counters_", "Steps", "Stream #63(MemcpyH2D)", "XLA Modules - from #3"];
-        let expect = ["Steps", "XLA Modules - from #3", "XLA Ops", "Stream #63(MemcpyH2D)", "Stream #135(Compute)", "_counters_"];
+        let names = vec![
+            "Stream #135(Compute)",
+            "XLA Ops",
+            "_counters_",
+            "Steps",
+            "Stream #63(MemcpyH2D)",
+            "XLA Modules - from #3",
+        ];
+        let expect = [
+            "Steps",
+            "XLA Modules - from #3",
+            "XLA Ops",
+            "Stream #63(MemcpyH2D)",
+            "Stream #135(Compute)",
+            "_counters_",
+        ];
         assert_eq!(sorted(names, |a, b| cmp_lines(true, a, b)), expect);
     }
 }

@@ -23,7 +23,10 @@ pub(super) fn inflate(data: &[u8]) -> Option<String> {
         Box::new(DeflateDecoder::new(data))
     };
     let mut text = Vec::new();
-    reader.take(MAX_STRING_BYTES as u64 + 1).read_to_end(&mut text).ok()?;
+    reader
+        .take(MAX_STRING_BYTES as u64 + 1)
+        .read_to_end(&mut text)
+        .ok()?;
     if text.len() > MAX_STRING_BYTES {
         return None;
     }
@@ -61,7 +64,11 @@ pub(super) fn metadata_json(value: Option<&Value>, ref_name: impl FnOnce(u64) ->
 }
 
 fn exact_int(magnitude: u64, number: Json) -> Json {
-    if magnitude > MAX_EXACT_JSON_INT { Json::from(number.to_string()) } else { number }
+    if magnitude > MAX_EXACT_JSON_INT {
+        Json::from(number.to_string())
+    } else {
+        number
+    }
 }
 
 fn text_json(s: &str) -> Json {
@@ -75,8 +82,8 @@ fn text_json(s: &str) -> Json {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use flate2::write::{GzEncoder, ZlibEncoder};
     use flate2::Compression;
+    use flate2::write::{GzEncoder, ZlibEncoder};
     use std::io::Write;
 
     #[test]
@@ -93,7 +100,10 @@ mod tests {
     #[test]
     fn big_integers_become_strings() {
         let v = Value::Uint64Value(u64::MAX);
-        assert_eq!(metadata_json(Some(&v), |_| String::new()), Json::from(u64::MAX.to_string()));
+        assert_eq!(
+            metadata_json(Some(&v), |_| String::new()),
+            Json::from(u64::MAX.to_string())
+        );
         let v = Value::Int64Value(-5);
         assert_eq!(metadata_json(Some(&v), |_| String::new()), Json::from(-5));
     }

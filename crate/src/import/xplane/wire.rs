@@ -33,7 +33,9 @@ pub(super) enum VarintError {
 pub(super) fn read_varint(bytes: &[u8], pos: usize) -> Result<(u64, usize), VarintError> {
     let mut value = 0u64;
     for i in 0..10 {
-        let Some(&b) = bytes.get(pos + i) else { return Err(VarintError::Cut) };
+        let Some(&b) = bytes.get(pos + i) else {
+            return Err(VarintError::Cut);
+        };
         value |= u64::from(b & 0x7f) << (7 * i);
         if b < 0x80 {
             return Ok((value, pos + i + 1));
@@ -99,7 +101,11 @@ pub(super) struct Fields<'a> {
 impl<'a> Fields<'a> {
     /// Walks the fields of `bytes`.
     pub fn new(bytes: &'a [u8]) -> Self {
-        Fields { bytes, pos: 0, stop: None }
+        Fields {
+            bytes,
+            pos: 0,
+            stop: None,
+        }
     }
 
     /// Why the walk ended early, once the iterator returned `None`; `None` if it reached the
@@ -116,10 +122,13 @@ impl<'a> Fields<'a> {
 
     fn varint_stop(&self, err: VarintError, field_start: usize, at: usize) -> Stop {
         match err {
-            VarintError::Cut => Stop::Cut { offset: field_start },
-            VarintError::TooLong => {
-                Stop::Damaged { offset: at, detail: "expected a varint, found over 10 bytes".into() }
-            }
+            VarintError::Cut => Stop::Cut {
+                offset: field_start,
+            },
+            VarintError::TooLong => Stop::Damaged {
+                offset: at,
+                detail: "expected a varint, found over 10 bytes".into(),
+            },
         }
     }
 
@@ -130,11 +139,20 @@ impl<'a> Fields<'a> {
             Err(e) => return self.halt(self.varint_stop(e, start, at)),
         };
         let available = (self.bytes.len() - payload_start) as u64;
-        if len > MAX_PLAUSIBLE_LEN || (len > available && self.has_replacement_chars(at, payload_start)) {
-            return self.halt(Stop::Damaged { offset: at, detail: self.describe_bad_length(len, at, payload_start) });
+        if len > MAX_PLAUSIBLE_LEN
+            || (len > available && self.has_replacement_chars(at, payload_start))
+        {
+            return self.halt(Stop::Damaged {
+                offset: at,
+                detail: self.describe_bad_length(len, at, payload_start),
+            });
         }
         let complete = len <= available;
-        let end = if complete { payload_start + len as usize } else { self.bytes.len() };
+        let end = if complete {
+            payload_start + len as usize
+        } else {
+            self.bytes.len()
+        };
         if !complete {
             self.stop = Some(Stop::Cut { offset: start });
         }
@@ -152,7 +170,9 @@ impl<'a> Fields<'a> {
     }
 
     fn has_replacement_chars(&self, from: usize, to: usize) -> bool {
-        self.bytes[from..to].windows(3).any(|w| w == REPLACEMENT_CHAR)
+        self.bytes[from..to]
+            .windows(3)
+            .any(|w| w == REPLACEMENT_CHAR)
     }
 
     fn describe_bad_length(&self, len: u64, at: usize, payload_start: usize) -> String {
@@ -168,7 +188,14 @@ impl<'a> Fields<'a> {
     }
 
     /// Yields a fixed-size field of `size` bytes whose value starts at `at`.
-    fn fixed(&mut self, number: u64, wire: u8, start: usize, at: usize, size: usize) -> Option<Field<'a>> {
+    fn fixed(
+        &mut self,
+        number: u64,
+        wire: u8,
+        start: usize,
+        at: usize,
+        size: usize,
+    ) -> Option<Field<'a>> {
         let end = at.saturating_add(size);
         if end > self.bytes.len() {
             return self.halt(Stop::Cut { offset: start });
@@ -201,7 +228,10 @@ impl<'a> Iterator for Fields<'a> {
         };
         let (number, wire) = split_key(key);
         if number == 0 {
-            return self.halt(Stop::Damaged { offset: start, detail: "expected a field key, found field number 0".into() });
+            return self.halt(Stop::Damaged {
+                offset: start,
+                detail: "expected a field key, found field number 0".into(),
+            });
         }
         match wire {
             VARINT => match read_varint(self.bytes, at) {

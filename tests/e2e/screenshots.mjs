@@ -1,0 +1,65 @@
+// Takes screenshots of the page for a person to look at (not a test):
+//   node tests/e2e/screenshots.mjs   → tests/e2e/artifacts/*.png
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { ARTIFACTS, dataFile, dropFile, findSlicePoint, openPage, setup, waitForState, withPage } from './helpers.mjs';
+
+const env = await setup();
+mkdirSync(ARTIFACTS, { recursive: true });
+const shot = (page, name) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`) });
+try {
+  await withPage(env, 'shot-idle', async (page) => {
+    await openPage(page, env);
+    await shot(page, 'idle');
+  });
+  await withPage(env, 'shot-demo', async (page) => {
+    await openPage(page, env);
+    await page.click('[data-testid="open-demo"]');
+    await waitForState(page, 'ready');
+    await page.waitForTimeout(400);
+    await shot(page, 'demo');
+    let point = null;
+    for (let i = 0; i < 30 && !point; i++) {
+      await page.waitForTimeout(100);
+      point = await findSlicePoint(page);
+    }
+    if (point) {
+      await page.mouse.click(point.x, point.y);
+      await page.waitForFunction(() => /Duration/.test(document.querySelector('[data-testid="details"]')?.textContent ?? ''));
+      await page.mouse.move(point.x, point.y + 1);
+      await page.waitForTimeout(300);
+      await shot(page, 'demo-selection');
+      const name = (await page.textContent('[data-testid="details"] .details-name'))?.trim() ?? '';
+      await page.fill('[data-testid="search"]', name.slice(0, Math.min(name.length, 6)));
+      await page.waitForFunction(() => / of /.test(document.querySelector('#search-count')?.textContent ?? ''));
+      await page.mouse.move(5, 5);
+      await page.waitForTimeout(400);
+      await shot(page, 'demo-search');
+    }
+    await page.click('[data-testid="health-badge"]');
+    await page.waitForTimeout(100);
+    await shot(page, 'demo-health');
+  });
+  const kineto = dataFile('chrome_json/kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz');
+  if (kineto) {
+    await withPage(env, 'shot-kineto', async (page) => {
+      await openPage(page, env);
+      await dropFile(page, kineto);
+      await waitForState(page, 'ready');
+      await page.waitForTimeout(400);
+      await shot(page, 'kineto');
+      for (let i = 0; i < 12; i++) await page.keyboard.press('w');
+      await page.waitForTimeout(400);
+      await shot(page, 'kineto-zoomed');
+    });
+  }
+  await withPage(env, 'shot-error', async (page) => {
+    await openPage(page, env);
+    await page.setInputFiles('input[type=file]', { name: 'garbage.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('this is not a profile at all') });
+    await waitForState(page, 'error');
+    await shot(page, 'error');
+  });
+} finally {
+  await env.close();
+}
+console.log(`screenshots in ${ARTIFACTS}`);
