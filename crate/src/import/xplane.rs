@@ -541,8 +541,8 @@ struct EventKind {
     name: StrId,
     /// False when the metadata id was not found (the name is then a placeholder).
     named: bool,
-    /// `(stat metadata id, key, value)`.
-    stats: Vec<(i64, StrId, ArgValue)>,
+    /// The metadata's stats, stored once; events inherit them.
+    args: ArgSetId,
 }
 
 /// Per-plane caches: each stat key and event name is interned once per metadata id.
@@ -552,8 +552,6 @@ struct PlaneNames<'p> {
     stat_keys: HashMap<i64, StrId>,
     kind_of: HashMap<i64, usize>,
     kinds: Vec<EventKind>,
-    /// Stat metadata ids of the event being built (reused buffer).
-    seen: Vec<i64>,
 }
 
 impl<'p> PlaneNames<'p> {
@@ -563,7 +561,6 @@ impl<'p> PlaneNames<'p> {
             stat_keys: HashMap::new(),
             kind_of: HashMap::new(),
             kinds: Vec::new(),
-            seen: Vec::new(),
         }
     }
 
@@ -605,21 +602,16 @@ impl<'p> PlaneNames<'p> {
                     &md.display_name
                 };
                 let name = b.intern(name);
-                let stats = md
-                    .stats
-                    .iter()
-                    .map(|s| {
-                        (
-                            s.metadata_id,
-                            self.stat_key(s.metadata_id, b),
-                            self.arg_value(s, b),
-                        )
-                    })
-                    .collect();
+                for stat in &md.stats {
+                    let key = self.stat_key(stat.metadata_id, b);
+                    let value = self.arg_value(stat, b);
+                    b.push_arg(key, value);
+                }
+                let args = b.finish_args();
                 EventKind {
                     name,
                     named: true,
-                    stats,
+                    args,
                 }
             }
             None => {
@@ -633,7 +625,7 @@ impl<'p> PlaneNames<'p> {
                 EventKind {
                     name: b.intern(&format!("event#{id}")),
                     named: false,
-                    stats: Vec::new(),
+                    args: ArgSetId::NONE,
                 }
             }
         };
@@ -642,21 +634,15 @@ impl<'p> PlaneNames<'p> {
         self.kinds.len() - 1
     }
 
-    /// Builds an event's args: its own stats, then its metadata's stats whose stat id it
-    /// does not already have.
+    /// Builds an event's args: its own stats, inheriting its metadata's stats (those whose
+    /// name it does not have itself; stat names are unique per plane).
     fn event_args(&mut self, event: &pb::XEvent, kind: usize, b: &mut TraceBuilder) -> ArgSetId {
-        self.seen.clear();
         for stat in &event.stats {
             let key = self.stat_key(stat.metadata_id, b);
             let value = self.arg_value(stat, b);
             b.push_arg(key, value);
-            self.seen.push(stat.metadata_id);
         }
-        for &(id, key, value) in &self.kinds[kind].stats {
-            if !self.seen.contains(&id) {
-                b.push_arg(key, value);
-            }
-        }
+        b.inherit_args(self.kinds[kind].args);
         b.finish_args()
     }
 

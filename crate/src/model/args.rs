@@ -2,9 +2,19 @@
 //!
 //! Contract: an [`ArgSetId`] names a contiguous run of `(key, value)` pairs. `ArgSetId::NONE`
 //! (0) is the empty set, so a slice without args costs nothing beyond its 4-byte handle.
-//! Nested JSON values (objects, arrays) are kept as their compact JSON text.
+//! Nested JSON values (objects, arrays) are kept as their compact JSON text. A set may name a
+//! parent set whose pairs it inherits (XSpace events inherit their event metadata's stats),
+//! so shared stats are stored once.
 
 use super::strings::{StrId, StringTable};
+use hashbrown::{DefaultHashBuilder, HashTable};
+use std::hash::{BuildHasher, Hash, Hasher};
+use std::ops::Range;
+
+/// The pairs of set `id` (≥ 1) as a range of the key/value columns.
+fn set_range(set_ends: &[u32], id: u32) -> Range<usize> {
+    set_ends[id as usize - 1] as usize..set_ends[id as usize] as usize
+}
 
 /// Handle of a set of args; 0 is the empty set.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -36,13 +46,22 @@ pub enum ArgValue {
     Null,
 }
 
-/// All args of a trace.
+/// All args of a trace. Identical sets are stored once: many events of a profile carry the
+/// same args (the same stats of the same op), so `finish_set` hands out the id of an equal
+/// earlier set instead of keeping a copy.
 #[derive(Debug)]
 pub struct ArgTable {
     /// `set_ends[i]` is the end (exclusive) of set `i` in `keys`/`values`; set 0 is empty.
     set_ends: Vec<u32>,
     keys: Vec<StrId>,
     values: Vec<ArgValue>,
+    /// `parents[i]`: the set whose pairs set `i` inherits (0: none).
+    parents: Vec<u32>,
+    /// Parent of the set under construction.
+    pending_parent: ArgSetId,
+    /// Set ids by content hash, for deduplication (emptied by `seal`).
+    sets_by_hash: HashTable<u32>,
+    hasher: DefaultHashBuilder,
 }
 
 impl Default for ArgTable {
@@ -51,8 +70,48 @@ impl Default for ArgTable {
             set_ends: vec![0],
             keys: Vec::new(),
             values: Vec::new(),
+            parents: vec![0],
+            pending_parent: ArgSetId::NONE,
+            sets_by_hash: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
         }
     }
+}
+
+/// Hashes a run of pairs by content (floats by their bits, so equal sets hash equally).
+fn hash_pairs(
+    hasher: &DefaultHashBuilder,
+    parent: u32,
+    keys: &[StrId],
+    values: &[ArgValue],
+) -> u64 {
+    let mut h = hasher.build_hasher();
+    parent.hash(&mut h);
+    for (k, v) in keys.iter().zip(values) {
+        k.0.hash(&mut h);
+        let (tag, bits) = match *v {
+            ArgValue::Int(x) => (0u8, x as u64),
+            ArgValue::Uint(x) => (1, x),
+            ArgValue::Float(x) => (2, x.to_bits()),
+            ArgValue::Bool(x) => (3, u64::from(x)),
+            ArgValue::Str(x) => (4, u64::from(x.0)),
+            ArgValue::Json(x) => (5, u64::from(x.0)),
+            ArgValue::Bytes(x) => (6, x),
+            ArgValue::Null => (7, 0),
+        };
+        (tag, bits).hash(&mut h);
+    }
+    h.finish()
+}
+
+/// Equality by content, with floats compared by their bits (NaN equals itself).
+fn same_pairs(a: (&[StrId], &[ArgValue]), b: (&[StrId], &[ArgValue])) -> bool {
+    a.0 == b.0
+        && a.1.len() == b.1.len()
+        && a.1.iter().zip(b.1).all(|(x, y)| match (x, y) {
+            (ArgValue::Float(x), ArgValue::Float(y)) => x.to_bits() == y.to_bits(),
+            _ => x == y,
+        })
 }
 
 impl ArgTable {
@@ -62,35 +121,94 @@ impl ArgTable {
         self.values.push(value);
     }
 
-    /// Closes the set under construction and returns its handle (`NONE` if it is empty).
+    /// Makes the set under construction inherit the pairs of `parent` (whose keys it does
+    /// not have itself). `parent` must not have a parent of its own; if it has, the call is
+    /// ignored (one level keeps reads cheap and cycles impossible).
+    pub fn inherit(&mut self, parent: ArgSetId) {
+        if self.parents.get(parent.0 as usize) == Some(&0) {
+            self.pending_parent = parent;
+        }
+    }
+
+    /// Closes the set under construction and returns its handle: `NONE` if it is empty, the
+    /// parent itself if it only inherits, the id of an equal earlier set if there is one (the
+    /// new copy is dropped), else a new id.
     pub fn finish_set(&mut self) -> ArgSetId {
-        let start = *self.set_ends.last().unwrap_or(&0);
-        if self.keys.len() as u32 == start {
-            return ArgSetId::NONE;
+        let parent = std::mem::take(&mut self.pending_parent);
+        let start = *self.set_ends.last().unwrap_or(&0) as usize;
+        if self.keys.len() == start {
+            return parent;
+        }
+        let new = (&self.keys[start..], &self.values[start..]);
+        let hash = hash_pairs(&self.hasher, parent.0, new.0, new.1);
+        let (ends, keys, values, parents) =
+            (&self.set_ends, &self.keys, &self.values, &self.parents);
+        let found = self.sets_by_hash.find(hash, |&id| {
+            let r = set_range(ends, id);
+            parents[id as usize] == parent.0 && same_pairs((&keys[r.clone()], &values[r]), new)
+        });
+        if let Some(&id) = found {
+            self.keys.truncate(start);
+            self.values.truncate(start);
+            return ArgSetId(id);
         }
         self.set_ends.push(self.keys.len() as u32);
-        ArgSetId(self.set_ends.len() as u32 - 1)
+        self.parents.push(parent.0);
+        let id = self.set_ends.len() as u32 - 1;
+        let (hasher, ends, keys, values, parents) = (
+            &self.hasher,
+            &self.set_ends,
+            &self.keys,
+            &self.values,
+            &self.parents,
+        );
+        self.sets_by_hash.insert_unique(hash, id, |&other| {
+            let r = set_range(ends, other);
+            hash_pairs(
+                hasher,
+                parents[other as usize],
+                &keys[r.clone()],
+                &values[r],
+            )
+        });
+        ArgSetId(id)
+    }
+
+    /// Releases spare capacity and the deduplication index once no more sets are added.
+    pub fn seal(&mut self) {
+        self.sets_by_hash = HashTable::new();
+        self.set_ends.shrink_to_fit();
+        self.parents.shrink_to_fit();
+        self.keys.shrink_to_fit();
+        self.values.shrink_to_fit();
     }
 
     /// Drops the pairs pushed since the last `finish_set`.
     pub fn abandon_set(&mut self) {
+        self.pending_parent = ArgSetId::NONE;
         let start = *self.set_ends.last().unwrap_or(&0) as usize;
         self.keys.truncate(start);
         self.values.truncate(start);
     }
 
-    /// The pairs of one set.
+    /// The pairs of one set: its own, then those it inherits whose keys it does not have.
     pub fn get(&self, id: ArgSetId) -> impl Iterator<Item = (StrId, ArgValue)> + '_ {
-        let i = id.0 as usize;
-        let range = if i == 0 || i >= self.set_ends.len() {
+        let own = self.own_pairs(id.0);
+        let own_keys = &self.keys[own.clone()];
+        let parent = self.parents.get(id.0 as usize).copied().unwrap_or(0);
+        let inherited = self
+            .own_pairs(parent)
+            .filter(move |&k| !own_keys.contains(&self.keys[k]));
+        own.chain(inherited).map(|k| (self.keys[k], self.values[k]))
+    }
+
+    /// The range of the pairs stored in set `i` itself (empty for 0 or an unknown id).
+    fn own_pairs(&self, i: u32) -> Range<usize> {
+        if i == 0 || i as usize >= self.set_ends.len() {
             0..0
         } else {
-            self.set_ends[i - 1] as usize..self.set_ends[i] as usize
-        };
-        self.keys[range.clone()]
-            .iter()
-            .copied()
-            .zip(self.values[range].iter().copied())
+            set_range(&self.set_ends, i)
+        }
     }
 
     /// Number of pairs stored.
@@ -101,6 +219,7 @@ impl ArgTable {
     /// Bytes this table holds.
     pub fn heap_bytes(&self) -> usize {
         self.set_ends.capacity() * 4
+            + self.sets_by_hash.capacity() * 4
             + self.keys.capacity() * 4
             + self.values.capacity() * std::mem::size_of::<ArgValue>()
     }
@@ -123,5 +242,61 @@ pub fn arg_value_to_json(value: ArgValue, strings: &StringTable) -> serde_json::
         }
         ArgValue::Bytes(n) => Value::from(format!("<{n} bytes>")),
         ArgValue::Null => Value::Null,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn equal_sets_are_stored_once() {
+        let mut t = ArgTable::default();
+        let build = |t: &mut ArgTable, v: f64| {
+            t.push(StrId(1), ArgValue::Int(7));
+            t.push(StrId(2), ArgValue::Float(v));
+            t.finish_set()
+        };
+        let a = build(&mut t, 0.5);
+        let b = build(&mut t, 0.5);
+        let c = build(&mut t, f64::NAN);
+        let d = build(&mut t, f64::NAN);
+        assert_eq!(a, b);
+        assert_eq!(c, d);
+        assert_ne!(a, c);
+        assert_eq!(t.pair_count(), 4);
+        assert_eq!(t.finish_set(), ArgSetId::NONE);
+        let got: Vec<_> = t.get(b).collect();
+        assert_eq!(
+            got,
+            vec![
+                (StrId(1), ArgValue::Int(7)),
+                (StrId(2), ArgValue::Float(0.5))
+            ]
+        );
+    }
+
+    #[test]
+    fn a_set_inherits_its_parents_pairs_it_does_not_override() {
+        let mut t = ArgTable::default();
+        t.push(StrId(1), ArgValue::Int(1));
+        t.push(StrId(2), ArgValue::Int(2));
+        let parent = t.finish_set();
+        t.push(StrId(2), ArgValue::Int(20));
+        t.inherit(parent);
+        let child = t.finish_set();
+        let got: Vec<_> = t.get(child).collect();
+        assert_eq!(
+            got,
+            vec![(StrId(2), ArgValue::Int(20)), (StrId(1), ArgValue::Int(1))]
+        );
+        // Only inheriting: the parent's own id.
+        t.inherit(parent);
+        assert_eq!(t.finish_set(), parent);
+        // No grandparents.
+        t.push(StrId(3), ArgValue::Null);
+        t.inherit(child);
+        let orphan = t.finish_set();
+        assert_eq!(t.get(orphan).count(), 1);
     }
 }

@@ -154,6 +154,11 @@ impl TraceBuilder {
         self.trace.args.push(key, value);
     }
 
+    /// Makes the arg set under construction inherit `parent`'s pairs (see `ArgTable::inherit`).
+    pub fn inherit_args(&mut self, parent: ArgSetId) {
+        self.trace.args.inherit(parent);
+    }
+
     /// Closes the arg set under construction.
     pub fn finish_args(&mut self) -> ArgSetId {
         self.trace.args.finish_set()
@@ -265,6 +270,8 @@ impl TraceBuilder {
         sort_instants(&mut trace.instants);
         sort_counters(&mut trace.counters);
         trace.index = build_index(&trace);
+        trace.args.seal();
+        trace.strings.seal();
         trace
     }
 }

@@ -86,6 +86,13 @@ impl StringTable {
         (0..self.ends.len() as u32).map(move |i| (StrId(i), slice_of(&self.arena, &self.ends, i)))
     }
 
+    /// Releases spare capacity. The lookup index is kept: the details panel and search look
+    /// strings up after import.
+    pub fn seal(&mut self) {
+        self.arena.shrink_to_fit();
+        self.ends.shrink_to_fit();
+    }
+
     /// Bytes this table holds (arena, offsets and index).
     pub fn heap_bytes(&self) -> usize {
         self.arena.capacity() + self.ends.capacity() * 4 + self.index.capacity() * 5
