@@ -13,6 +13,8 @@
 //! descriptions, and fields this schema does not know. Counter lines (`_counters_`) are
 //! imported as slices, not as counter tracks, and flows (`_p` / `_c` stats) are not drawn.
 
+mod event;
+mod id_cache;
 mod order;
 mod stats;
 mod wire;
@@ -30,8 +32,9 @@ use crate::model::{
     ArgSetId, ArgValue, CategoryId, Format, HloModuleBlob, PS_PER_NS, ProcessId, Ps, StrId, Trace,
     TraceBuilder, TrackId, TrackKind,
 };
+use event::{Placement, RawEvent, RawValue, decode_event};
 use hashbrown::HashMap;
-use pb::x_event::Data;
+use id_cache::IdCache;
 use pb::x_stat::Value;
 use prost::Message;
 use wire::{Field, Fields, LEN, Stop, VARINT};
@@ -45,8 +48,7 @@ const SPACE_ERRORS: u64 = 2;
 const SPACE_HOSTNAMES: u64 = 4;
 /// XPlane field numbers.
 const PLANE_LINES: u64 = 3;
-/// XLine field numbers.
-const LINE_TIMESTAMP_NS: u64 = 3;
+/// XLine field number of the events.
 const LINE_EVENTS: u64 = 4;
 
 /// The plane that holds compiled HLO modules, and the stats that carry them.
@@ -105,37 +107,13 @@ fn starts_like_plane(body: &[u8]) -> bool {
 /// `truncated_input` or `malformed_record` diagnostic; it is an error only when no event
 /// that can be placed and named was read.
 pub fn import(bytes: &[u8]) -> Result<Trace, ImportError> {
-    let mut importer = Importer::new(earliest_line_timestamp(bytes));
+    let mut importer = Importer::new();
     let mut fields = Fields::new(bytes);
     for field in &mut fields {
         importer.space_field(field);
     }
     importer.note_space_stop(fields.stop(), bytes.len());
     importer.finish(bytes.len())
-}
-
-/// The smallest `timestamp_ns` of the lines that have events, read without decoding events
-/// (cut and damaged parts are read as far as they go).
-fn earliest_line_timestamp(bytes: &[u8]) -> Option<i64> {
-    let planes = Fields::new(bytes).filter(|f| f.number == SPACE_PLANES && f.wire == LEN);
-    planes
-        .flat_map(|plane| Fields::new(plane.payload))
-        .filter(|f| f.number == PLANE_LINES && f.wire == LEN)
-        .filter_map(|line| timestamp_if_line_has_events(line.payload))
-        .min()
-}
-
-fn timestamp_if_line_has_events(line: &[u8]) -> Option<i64> {
-    let mut timestamp = 0;
-    let mut has_events = false;
-    for f in Fields::new(line) {
-        match (f.number, f.wire) {
-            (LINE_TIMESTAMP_NS, VARINT) => timestamp = f.value as i64,
-            (LINE_EVENTS, LEN) => has_events = true,
-            _ => {}
-        }
-    }
-    has_events.then_some(timestamp)
 }
 
 /// A plane's fields other than its lines, decoded, and its lines, still encoded.
@@ -166,7 +144,9 @@ struct Damage {
 #[derive(Debug)]
 struct Importer {
     b: TraceBuilder,
-    origin_ns: i64,
+    /// `timestamp_ns` of the first line with events: times are relative to it (the builder
+    /// moves the origin to the earliest event at the end).
+    origin_ns: Option<i64>,
     damage: Damage,
     /// Events placed whose metadata was found (so they have a name).
     named_slices: u64,
@@ -177,10 +157,9 @@ struct Importer {
 }
 
 impl Importer {
-    fn new(origin_ns: Option<i64>) -> Self {
-        let mut b = TraceBuilder::new(Format::Xspace);
-        let origin_ns = origin_ns.unwrap_or(0);
-        b.set_origin_ns(origin_ns);
+    fn new() -> Self {
+        let b = TraceBuilder::new(Format::Xspace);
+        let origin_ns = None;
         Importer {
             b,
             origin_ns,
@@ -401,13 +380,12 @@ impl Importer {
         names: &mut PlaneNames,
     ) {
         let base = self.line_start_ps(header);
-        let mut event = pb::XEvent::default();
+        let mut event = RawEvent::default(); // its stats buffer is reused
         let events = Fields::new(line.bytes)
             .filter(|f| f.number == LINE_EVENTS && f.wire == LEN && f.complete);
         for f in events {
             self.b.count_source_events(1);
-            event.clear(); // keeps the stats vector's capacity
-            if event.merge(f.payload).is_err() {
+            if decode_event(f.payload, &mut event).is_err() {
                 self.damaged(line.offset + f.start, || "XEvent does not decode".into());
                 continue;
             }
@@ -418,18 +396,18 @@ impl Importer {
     /// Adds one event as a slice (an aggregate is only counted).
     fn add_event(
         &mut self,
-        event: &pb::XEvent,
+        event: &RawEvent,
         line: &pb::XLine,
         base: Ps,
         track: TrackId,
         names: &mut PlaneNames,
     ) {
-        let offset = match event.data {
-            Some(Data::NumOccurrences(_)) => {
+        let offset = match event.placement {
+            Some(Placement::Aggregate(_)) => {
                 self.aggregates += 1;
                 return;
             }
-            Some(Data::OffsetPs(offset)) => offset,
+            Some(Placement::Offset(offset)) => offset,
             None => 0,
         };
         let kind = names.kind(event.metadata_id, &mut self.b);
@@ -449,15 +427,19 @@ impl Importer {
         self.named_slices += u64::from(named);
     }
 
-    /// `line.timestamp_ns` relative to the origin, in ps (clamped, with a diagnostic).
+    /// `line.timestamp_ns` relative to the origin, in ps (clamped, with a diagnostic). The
+    /// first line asked for becomes the origin.
     fn line_start_ps(&mut self, line: &pb::XLine) -> Ps {
-        let ps =
-            (i128::from(line.timestamp_ns) - i128::from(self.origin_ns)) * i128::from(PS_PER_NS);
+        let origin = *self.origin_ns.get_or_insert_with(|| {
+            self.b.set_origin_ns(line.timestamp_ns);
+            line.timestamp_ns
+        });
+        let ps = (i128::from(line.timestamp_ns) - i128::from(origin)) * i128::from(PS_PER_NS);
         Ps::try_from(ps).unwrap_or_else(|_| self.out_of_range(line, 0))
     }
 
     fn out_of_range(&mut self, line: &pb::XLine, offset_ps: i64) -> Ps {
-        let origin = self.origin_ns;
+        let origin = self.origin_ns.unwrap_or(0);
         self.b.diagnostics().report("time_out_of_range", Severity::DataLoss, || {
             format!(
                 "line {:?} at {} ns + {offset_ps} ps is too far from the origin {origin} ns; clamped",
@@ -549,8 +531,8 @@ struct EventKind {
 #[derive(Debug)]
 struct PlaneNames<'p> {
     plane: &'p pb::XPlane,
-    stat_keys: HashMap<i64, StrId>,
-    kind_of: HashMap<i64, usize>,
+    stat_keys: IdCache<StrId>,
+    kind_of: IdCache<usize>,
     kinds: Vec<EventKind>,
 }
 
@@ -558,8 +540,8 @@ impl<'p> PlaneNames<'p> {
     fn new(plane: &'p pb::XPlane) -> Self {
         PlaneNames {
             plane,
-            stat_keys: HashMap::new(),
-            kind_of: HashMap::new(),
+            stat_keys: IdCache::new(),
+            kind_of: IdCache::new(),
             kinds: Vec::new(),
         }
     }
@@ -567,7 +549,7 @@ impl<'p> PlaneNames<'p> {
     /// The name of stat metadata `id` (`stat#<id>` with an `unknown_stat_id` diagnostic
     /// if the plane has none).
     fn stat_key(&mut self, id: i64, b: &mut TraceBuilder) -> StrId {
-        if let Some(&key) = self.stat_keys.get(&id) {
+        if let Some(key) = self.stat_keys.get(id) {
             return key;
         }
         let plane = self.plane;
@@ -590,7 +572,7 @@ impl<'p> PlaneNames<'p> {
 
     /// Index in `kinds` of event metadata `id`, built on first use.
     fn kind(&mut self, id: i64, b: &mut TraceBuilder) -> usize {
-        if let Some(&k) = self.kind_of.get(&id) {
+        if let Some(k) = self.kind_of.get(id) {
             return k;
         }
         let plane = self.plane;
@@ -604,7 +586,7 @@ impl<'p> PlaneNames<'p> {
                 let name = b.intern(name);
                 for stat in &md.stats {
                     let key = self.stat_key(stat.metadata_id, b);
-                    let value = self.arg_value(stat, b);
+                    let value = self.arg_value(RawValue::of(stat), b);
                     b.push_arg(key, value);
                 }
                 let args = b.finish_args();
@@ -636,10 +618,10 @@ impl<'p> PlaneNames<'p> {
 
     /// Builds an event's args: its own stats, inheriting its metadata's stats (those whose
     /// name it does not have itself; stat names are unique per plane).
-    fn event_args(&mut self, event: &pb::XEvent, kind: usize, b: &mut TraceBuilder) -> ArgSetId {
+    fn event_args(&mut self, event: &RawEvent, kind: usize, b: &mut TraceBuilder) -> ArgSetId {
         for stat in &event.stats {
             let key = self.stat_key(stat.metadata_id, b);
-            let value = self.arg_value(stat, b);
+            let value = self.arg_value(stat.value, b);
             b.push_arg(key, value);
         }
         b.inherit_args(self.kinds[kind].args);
@@ -647,16 +629,16 @@ impl<'p> PlaneNames<'p> {
     }
 
     /// A stat's value as an arg value.
-    fn arg_value(&mut self, stat: &pb::XStat, b: &mut TraceBuilder) -> ArgValue {
-        match &stat.value {
-            None => ArgValue::Null,
-            Some(Value::DoubleValue(v)) => ArgValue::Float(*v),
-            Some(Value::Uint64Value(v)) => ArgValue::Uint(*v),
-            Some(Value::Int64Value(v)) => ArgValue::Int(*v),
-            Some(Value::StrValue(s)) => ArgValue::Str(b.intern(s)),
-            Some(Value::BytesValue(bytes)) => ArgValue::Bytes(bytes.len() as u64),
-            Some(Value::RefValue(id)) => ArgValue::Str(self.stat_key(*id as i64, b)),
-            Some(Value::CompressedStrValue(data)) => match stats::inflate(data) {
+    fn arg_value(&mut self, value: RawValue, b: &mut TraceBuilder) -> ArgValue {
+        match value {
+            RawValue::None => ArgValue::Null,
+            RawValue::Double(v) => ArgValue::Float(v),
+            RawValue::Uint(v) => ArgValue::Uint(v),
+            RawValue::Int(v) => ArgValue::Int(v),
+            RawValue::Str(s) => ArgValue::Str(b.intern(s)),
+            RawValue::Bytes(bytes) => ArgValue::Bytes(bytes.len() as u64),
+            RawValue::Ref(id) => ArgValue::Str(self.stat_key(id as i64, b)),
+            RawValue::Compressed(data) => match stats::inflate(data) {
                 Some(text) => ArgValue::Str(b.intern(&text)),
                 None => {
                     b.diagnostics().report("compressed_str_undecodable", Severity::DataLoss, || {
@@ -672,6 +654,7 @@ impl<'p> PlaneNames<'p> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use pb::x_event::Data;
 
     fn encode(space: &pb::XSpace) -> Vec<u8> {
         space.encode_to_vec()

@@ -7,8 +7,6 @@
 //! so shared stats are stored once.
 
 use super::strings::{StrId, StringTable};
-use hashbrown::{DefaultHashBuilder, HashTable};
-use std::hash::{BuildHasher, Hash, Hasher};
 use std::ops::Range;
 
 /// The pairs of set `id` (≥ 1) as a range of the key/value columns.
@@ -46,9 +44,7 @@ pub enum ArgValue {
     Null,
 }
 
-/// All args of a trace. Identical sets are stored once: many events of a profile carry the
-/// same args (the same stats of the same op), so `finish_set` hands out the id of an equal
-/// earlier set instead of keeping a copy.
+/// All args of a trace.
 #[derive(Debug)]
 pub struct ArgTable {
     /// `set_ends[i]` is the end (exclusive) of set `i` in `keys`/`values`; set 0 is empty.
@@ -59,9 +55,6 @@ pub struct ArgTable {
     parents: Vec<u32>,
     /// Parent of the set under construction.
     pending_parent: ArgSetId,
-    /// Set ids by content hash, for deduplication (emptied by `seal`).
-    sets_by_hash: HashTable<u32>,
-    hasher: DefaultHashBuilder,
 }
 
 impl Default for ArgTable {
@@ -72,46 +65,8 @@ impl Default for ArgTable {
             values: Vec::new(),
             parents: vec![0],
             pending_parent: ArgSetId::NONE,
-            sets_by_hash: HashTable::new(),
-            hasher: DefaultHashBuilder::default(),
         }
     }
-}
-
-/// Hashes a run of pairs by content (floats by their bits, so equal sets hash equally).
-fn hash_pairs(
-    hasher: &DefaultHashBuilder,
-    parent: u32,
-    keys: &[StrId],
-    values: &[ArgValue],
-) -> u64 {
-    let mut h = hasher.build_hasher();
-    parent.hash(&mut h);
-    for (k, v) in keys.iter().zip(values) {
-        k.0.hash(&mut h);
-        let (tag, bits) = match *v {
-            ArgValue::Int(x) => (0u8, x as u64),
-            ArgValue::Uint(x) => (1, x),
-            ArgValue::Float(x) => (2, x.to_bits()),
-            ArgValue::Bool(x) => (3, u64::from(x)),
-            ArgValue::Str(x) => (4, u64::from(x.0)),
-            ArgValue::Json(x) => (5, u64::from(x.0)),
-            ArgValue::Bytes(x) => (6, x),
-            ArgValue::Null => (7, 0),
-        };
-        (tag, bits).hash(&mut h);
-    }
-    h.finish()
-}
-
-/// Equality by content, with floats compared by their bits (NaN equals itself).
-fn same_pairs(a: (&[StrId], &[ArgValue]), b: (&[StrId], &[ArgValue])) -> bool {
-    a.0 == b.0
-        && a.1.len() == b.1.len()
-        && a.1.iter().zip(b.1).all(|(x, y)| match (x, y) {
-            (ArgValue::Float(x), ArgValue::Float(y)) => x.to_bits() == y.to_bits(),
-            _ => x == y,
-        })
 }
 
 impl ArgTable {
@@ -131,52 +86,20 @@ impl ArgTable {
     }
 
     /// Closes the set under construction and returns its handle: `NONE` if it is empty, the
-    /// parent itself if it only inherits, the id of an equal earlier set if there is one (the
-    /// new copy is dropped), else a new id.
+    /// parent itself if it only inherits, else a new id.
     pub fn finish_set(&mut self) -> ArgSetId {
         let parent = std::mem::take(&mut self.pending_parent);
         let start = *self.set_ends.last().unwrap_or(&0) as usize;
         if self.keys.len() == start {
             return parent;
         }
-        let new = (&self.keys[start..], &self.values[start..]);
-        let hash = hash_pairs(&self.hasher, parent.0, new.0, new.1);
-        let (ends, keys, values, parents) =
-            (&self.set_ends, &self.keys, &self.values, &self.parents);
-        let found = self.sets_by_hash.find(hash, |&id| {
-            let r = set_range(ends, id);
-            parents[id as usize] == parent.0 && same_pairs((&keys[r.clone()], &values[r]), new)
-        });
-        if let Some(&id) = found {
-            self.keys.truncate(start);
-            self.values.truncate(start);
-            return ArgSetId(id);
-        }
         self.set_ends.push(self.keys.len() as u32);
         self.parents.push(parent.0);
-        let id = self.set_ends.len() as u32 - 1;
-        let (hasher, ends, keys, values, parents) = (
-            &self.hasher,
-            &self.set_ends,
-            &self.keys,
-            &self.values,
-            &self.parents,
-        );
-        self.sets_by_hash.insert_unique(hash, id, |&other| {
-            let r = set_range(ends, other);
-            hash_pairs(
-                hasher,
-                parents[other as usize],
-                &keys[r.clone()],
-                &values[r],
-            )
-        });
-        ArgSetId(id)
+        ArgSetId(self.set_ends.len() as u32 - 1)
     }
 
-    /// Releases spare capacity and the deduplication index once no more sets are added.
+    /// Releases spare capacity once no more sets are added.
     pub fn seal(&mut self) {
-        self.sets_by_hash = HashTable::new();
         self.set_ends.shrink_to_fit();
         self.parents.shrink_to_fit();
         self.keys.shrink_to_fit();
@@ -219,7 +142,7 @@ impl ArgTable {
     /// Bytes this table holds.
     pub fn heap_bytes(&self) -> usize {
         self.set_ends.capacity() * 4
-            + self.sets_by_hash.capacity() * 4
+            + self.parents.capacity() * 4
             + self.keys.capacity() * 4
             + self.values.capacity() * std::mem::size_of::<ArgValue>()
     }
@@ -248,33 +171,6 @@ pub fn arg_value_to_json(value: ArgValue, strings: &StringTable) -> serde_json::
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn equal_sets_are_stored_once() {
-        let mut t = ArgTable::default();
-        let build = |t: &mut ArgTable, v: f64| {
-            t.push(StrId(1), ArgValue::Int(7));
-            t.push(StrId(2), ArgValue::Float(v));
-            t.finish_set()
-        };
-        let a = build(&mut t, 0.5);
-        let b = build(&mut t, 0.5);
-        let c = build(&mut t, f64::NAN);
-        let d = build(&mut t, f64::NAN);
-        assert_eq!(a, b);
-        assert_eq!(c, d);
-        assert_ne!(a, c);
-        assert_eq!(t.pair_count(), 4);
-        assert_eq!(t.finish_set(), ArgSetId::NONE);
-        let got: Vec<_> = t.get(b).collect();
-        assert_eq!(
-            got,
-            vec![
-                (StrId(1), ArgValue::Int(7)),
-                (StrId(2), ArgValue::Float(0.5))
-            ]
-        );
-    }
 
     #[test]
     fn a_set_inherits_its_parents_pairs_it_does_not_override() {

@@ -303,11 +303,7 @@ fn rebase(trace: &mut Trace) {
 fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
     let s = &mut trace.slices;
     let n = s.len();
-    let mut order: Vec<u32> = (0..n as u32).collect();
-    order.sort_unstable_by_key(|&i| {
-        let i = i as usize;
-        (s.track[i], s.start[i], std::cmp::Reverse(s.dur[i]), i)
-    });
+    let order = order_by_track_and_start(s);
     let mut lanes = vec![0u16; n];
     let mut overlaps = 0u64;
     let mut first_overlap: Option<(usize, usize)> = None;
@@ -340,9 +336,7 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
             .diagnostics
             .report_many("overlap_sublane", Severity::Info, overlaps, example);
     }
-    // Now sort by (track, lane, start): stable, so each lane stays in start order.
-    let mut by_lane: Vec<u32> = (0..n as u32).collect();
-    by_lane.sort_by_key(|&k| (s.track[order[k as usize] as usize], lanes[k as usize]));
+    let by_lane = group_by_lane(s, &order, &lanes);
     let final_order: Vec<u32> = by_lane.iter().map(|&k| order[k as usize]).collect();
     let final_lanes: Vec<u16> = by_lane.iter().map(|&k| lanes[k as usize]).collect();
     permute(&mut s.start, &final_order);
@@ -353,6 +347,60 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
     permute(&mut s.category, &final_order);
     s.lane = final_lanes;
     final_order
+}
+
+/// Slice indices in (track, start, longest first, index) order. Importers mostly add slices
+/// in that order already, so a sorted input is detected and not sorted again.
+fn order_by_track_and_start(s: &SliceTable) -> Vec<u32> {
+    let mut keys: Vec<(TrackId, Ps, std::cmp::Reverse<Ps>, u32)> = (0..s.len())
+        .map(|i| {
+            (
+                s.track[i],
+                s.start[i],
+                std::cmp::Reverse(s.dur[i]),
+                i as u32,
+            )
+        })
+        .collect();
+    if !keys.is_sorted() {
+        keys.sort_unstable();
+    }
+    keys.into_iter().map(|k| k.3).collect()
+}
+
+/// Positions `k` of `order` regrouped by (track, lane), keeping start order within a lane:
+/// a counting sort by lane inside each track's run.
+fn group_by_lane(s: &SliceTable, order: &[u32], lanes: &[u16]) -> Vec<u32> {
+    let n = order.len();
+    let mut out = Vec::with_capacity(n);
+    let mut next_in_lane: Vec<usize> = Vec::new();
+    let mut run_start = 0;
+    while run_start < n {
+        let track = s.track[order[run_start] as usize];
+        let mut run_end = run_start;
+        while run_end < n && s.track[order[run_end] as usize] == track {
+            run_end += 1;
+        }
+        let run = &lanes[run_start..run_end];
+        let lane_count = run.iter().copied().max().map_or(0, |m| m as usize + 1);
+        next_in_lane.clear();
+        next_in_lane.resize(lane_count + 1, 0);
+        for &lane in run {
+            next_in_lane[lane as usize + 1] += 1;
+        }
+        for l in 1..=lane_count {
+            next_in_lane[l] += next_in_lane[l - 1];
+        }
+        let base = out.len();
+        out.resize(base + run.len(), 0);
+        for (k, &lane) in run.iter().enumerate() {
+            let slot = &mut next_in_lane[lane as usize];
+            out[base + *slot] = (run_start + k) as u32;
+            *slot += 1;
+        }
+        run_start = run_end;
+    }
+    out
 }
 
 /// Lane assignment for the slices of one track, given in (start, longest first) order.

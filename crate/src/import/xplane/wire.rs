@@ -30,7 +30,17 @@ pub(super) enum VarintError {
 }
 
 /// Reads the varint at `bytes[pos..]`; returns its value and the position after it.
+#[inline(always)]
 pub(super) fn read_varint(bytes: &[u8], pos: usize) -> Result<(u64, usize), VarintError> {
+    // Most varints on the hot path (keys, small ids) are one byte.
+    match bytes.get(pos) {
+        Some(&b) if b < 0x80 => Ok((u64::from(b), pos + 1)),
+        _ => read_long_varint(bytes, pos),
+    }
+}
+
+#[inline(never)]
+fn read_long_varint(bytes: &[u8], pos: usize) -> Result<(u64, usize), VarintError> {
     let mut value = 0u64;
     for i in 0..10 {
         let Some(&b) = bytes.get(pos + i) else {
@@ -64,8 +74,6 @@ pub(super) struct Field<'a> {
     pub payload: &'a [u8],
     /// Offset of `payload`.
     pub payload_start: usize,
-    /// Value of a varint field, or the declared length of a length-delimited one.
-    pub value: u64,
     /// False for the last field of a cut message: a length-delimited field whose declared
     /// length runs past the end; `payload` then holds what is there.
     pub complete: bool,
@@ -164,7 +172,6 @@ impl<'a> Fields<'a> {
             whole: &self.bytes[start..end],
             payload: &self.bytes[payload_start..end],
             payload_start,
-            value: len,
             complete,
         })
     }
@@ -208,7 +215,6 @@ impl<'a> Fields<'a> {
             whole: &self.bytes[start..end],
             payload: &[],
             payload_start: at,
-            value: 0,
             complete: true,
         })
     }
@@ -235,7 +241,7 @@ impl<'a> Iterator for Fields<'a> {
         }
         match wire {
             VARINT => match read_varint(self.bytes, at) {
-                Ok((value, end)) => {
+                Ok((_, end)) => {
                     self.pos = end;
                     Some(Field {
                         number,
@@ -244,7 +250,6 @@ impl<'a> Iterator for Fields<'a> {
                         whole: &self.bytes[start..end],
                         payload: &[],
                         payload_start: at,
-                        value,
                         complete: true,
                     })
                 }
@@ -272,7 +277,7 @@ mod tests {
         let mut fields = Fields::new(&bytes);
         let all: Vec<Field> = fields.by_ref().collect();
         assert_eq!(all.len(), 3);
-        assert_eq!((all[0].number, all[0].value), (1, 150));
+        assert_eq!((all[0].number, all[0].whole), (1, &bytes[..3]));
         assert_eq!(all[1].payload, b"abc");
         assert!(!all[2].complete);
         assert_eq!(all[2].payload, &[1, 2]);

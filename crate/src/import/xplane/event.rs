@@ -1,0 +1,308 @@
+//! The hot path: `XEvent`s decoded straight from the wire, without allocation.
+//!
+//! A profile holds millions of events and each carries a few stats. Decoding them with
+//! prost's generated types costs a `Vec` of stats and a `String` per string stat; here an
+//! event borrows its strings from the input and its stats go into a buffer reused from one
+//! event to the next. Semantics follow protobuf: the last value of a field wins, unknown
+//! fields are skipped, a field with the wrong wire type or a string that is not UTF-8 makes
+//! the event invalid (as it does for prost).
+
+use super::pb;
+use super::pb::x_stat::Value;
+use super::wire::{LEN, VARINT, read_varint};
+
+/// Wire types of fixed-size fields.
+const FIXED64: u8 = 1;
+const FIXED32: u8 = 5;
+
+/// A stat value borrowed from the input (or from a prost-decoded `XStat`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) enum RawValue<'a> {
+    /// No value set.
+    None,
+    /// `double_value`.
+    Double(f64),
+    /// `uint64_value`.
+    Uint(u64),
+    /// `int64_value`.
+    Int(i64),
+    /// `str_value`, valid UTF-8.
+    Str(&'a str),
+    /// `bytes_value`.
+    Bytes(&'a [u8]),
+    /// `ref_value`: a stat metadata id whose name is the value.
+    Ref(u64),
+    /// `compressed_str_value`.
+    Compressed(&'a [u8]),
+}
+
+impl<'a> RawValue<'a> {
+    /// The value of a stat decoded by prost (event metadata and plane stats).
+    pub(super) fn of(stat: &'a pb::XStat) -> Self {
+        match &stat.value {
+            None => RawValue::None,
+            Some(Value::DoubleValue(v)) => RawValue::Double(*v),
+            Some(Value::Uint64Value(v)) => RawValue::Uint(*v),
+            Some(Value::Int64Value(v)) => RawValue::Int(*v),
+            Some(Value::StrValue(s)) => RawValue::Str(s),
+            Some(Value::BytesValue(b)) => RawValue::Bytes(b),
+            Some(Value::RefValue(v)) => RawValue::Ref(*v),
+            Some(Value::CompressedStrValue(b)) => RawValue::Compressed(b),
+        }
+    }
+}
+
+/// One stat of an event.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct RawStat<'a> {
+    /// Stat metadata id (gives the name).
+    pub metadata_id: i64,
+    /// The value.
+    pub value: RawValue<'a>,
+}
+
+/// Where an event lies: at an offset, or an aggregate with a count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Placement {
+    /// `offset_ps` from the line's timestamp (0 when unset).
+    Offset(i64),
+    /// `num_occurrences`: an aggregate, not placed on the timeline.
+    Aggregate(i64),
+}
+
+/// One event; `stats` is reused across events by [`decode_event`].
+#[derive(Debug, Default)]
+pub(super) struct RawEvent<'a> {
+    /// Event metadata id (gives the name).
+    pub metadata_id: i64,
+    /// Offset or aggregate count.
+    pub placement: Option<Placement>,
+    /// Duration in ps.
+    pub duration_ps: i64,
+    /// The stats, in wire order.
+    pub stats: Vec<RawStat<'a>>,
+}
+
+/// The event is not valid protobuf for `XEvent`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Invalid;
+
+/// Decodes the `XEvent` in `bytes` into `out` (cleared first).
+pub(super) fn decode_event<'a>(bytes: &'a [u8], out: &mut RawEvent<'a>) -> Result<(), Invalid> {
+    out.metadata_id = 0;
+    out.placement = None;
+    out.duration_ps = 0;
+    out.stats.clear();
+    let mut pos = 0;
+    while pos < bytes.len() {
+        let (number, wire, next) = key(bytes, pos)?;
+        pos = next;
+        match (number, wire) {
+            (1, VARINT) => (out.metadata_id, pos) = varint_i64(bytes, pos)?,
+            (2, VARINT) => {
+                let (v, next) = varint_i64(bytes, pos)?;
+                (out.placement, pos) = (Some(Placement::Offset(v)), next);
+            }
+            (3, VARINT) => (out.duration_ps, pos) = varint_i64(bytes, pos)?,
+            (5, VARINT) => {
+                let (v, next) = varint_i64(bytes, pos)?;
+                (out.placement, pos) = (Some(Placement::Aggregate(v)), next);
+            }
+            (4, LEN) => {
+                let (body, next) = length_delimited(bytes, pos)?;
+                out.stats.push(decode_stat(body)?);
+                pos = next;
+            }
+            (1..=5, _) => return Err(Invalid),
+            (_, wire) => pos = skip(bytes, pos, wire)?,
+        }
+    }
+    Ok(())
+}
+
+fn decode_stat(bytes: &[u8]) -> Result<RawStat<'_>, Invalid> {
+    let mut stat = RawStat {
+        metadata_id: 0,
+        value: RawValue::None,
+    };
+    let mut pos = 0;
+    while pos < bytes.len() {
+        let (number, wire, next) = key(bytes, pos)?;
+        pos = next;
+        match (number, wire) {
+            (1, VARINT) => (stat.metadata_id, pos) = varint_i64(bytes, pos)?,
+            (2, FIXED64) => {
+                let raw = bytes.get(pos..pos + 8).ok_or(Invalid)?;
+                let mut le = [0u8; 8];
+                le.copy_from_slice(raw);
+                stat.value = RawValue::Double(f64::from_le_bytes(le));
+                pos += 8;
+            }
+            (3, VARINT) | (7, VARINT) => {
+                let (v, next) = read_varint(bytes, pos).map_err(|_| Invalid)?;
+                stat.value = if number == 3 {
+                    RawValue::Uint(v)
+                } else {
+                    RawValue::Ref(v)
+                };
+                pos = next;
+            }
+            (4, VARINT) => {
+                let (v, next) = varint_i64(bytes, pos)?;
+                (stat.value, pos) = (RawValue::Int(v), next);
+            }
+            (5, LEN) => {
+                let (body, next) = length_delimited(bytes, pos)?;
+                let text = std::str::from_utf8(body).map_err(|_| Invalid)?;
+                (stat.value, pos) = (RawValue::Str(text), next);
+            }
+            (6, LEN) | (8, LEN) => {
+                let (body, next) = length_delimited(bytes, pos)?;
+                stat.value = if number == 6 {
+                    RawValue::Bytes(body)
+                } else {
+                    RawValue::Compressed(body)
+                };
+                pos = next;
+            }
+            (1..=8, _) => return Err(Invalid),
+            (_, wire) => pos = skip(bytes, pos, wire)?,
+        }
+    }
+    Ok(stat)
+}
+
+/// Reads a field key: (number, wire type, position after it).
+fn key(bytes: &[u8], pos: usize) -> Result<(u64, u8, usize), Invalid> {
+    let (key, next) = read_varint(bytes, pos).map_err(|_| Invalid)?;
+    Ok((key >> 3, (key & 7) as u8, next))
+}
+
+fn varint_i64(bytes: &[u8], pos: usize) -> Result<(i64, usize), Invalid> {
+    read_varint(bytes, pos)
+        .map(|(v, next)| (v as i64, next))
+        .map_err(|_| Invalid)
+}
+
+/// Reads a length prefix and returns the payload and the position after it.
+fn length_delimited(bytes: &[u8], pos: usize) -> Result<(&[u8], usize), Invalid> {
+    let (len, start) = read_varint(bytes, pos).map_err(|_| Invalid)?;
+    let end = usize::try_from(len)
+        .ok()
+        .and_then(|len| start.checked_add(len))
+        .ok_or(Invalid)?;
+    Ok((bytes.get(start..end).ok_or(Invalid)?, end))
+}
+
+/// Skips the value of an unknown field.
+fn skip(bytes: &[u8], pos: usize, wire: u8) -> Result<usize, Invalid> {
+    let end = match wire {
+        VARINT => return read_varint(bytes, pos).map(|(_, n)| n).map_err(|_| Invalid),
+        FIXED64 => pos + 8,
+        LEN => return length_delimited(bytes, pos).map(|(_, n)| n),
+        FIXED32 => pos + 4,
+        _ => return Err(Invalid),
+    };
+    if end <= bytes.len() {
+        Ok(end)
+    } else {
+        Err(Invalid)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use prost::Message;
+
+    fn encode(event: &pb::XEvent) -> Vec<u8> {
+        event.encode_to_vec()
+    }
+
+    #[test]
+    fn decodes_what_prost_encodes() {
+        let stats = vec![
+            pb::XStat {
+                metadata_id: 1,
+                value: Some(Value::DoubleValue(0.25)),
+            },
+            pb::XStat {
+                metadata_id: 2,
+                value: Some(Value::Uint64Value(u64::MAX)),
+            },
+            pb::XStat {
+                metadata_id: 3,
+                value: Some(Value::Int64Value(-7)),
+            },
+            pb::XStat {
+                metadata_id: 4,
+                value: Some(Value::StrValue("añ".into())),
+            },
+            pb::XStat {
+                metadata_id: 5,
+                value: Some(Value::BytesValue(vec![1, 2])),
+            },
+            pb::XStat {
+                metadata_id: 6,
+                value: Some(Value::RefValue(9)),
+            },
+            pb::XStat {
+                metadata_id: 7,
+                value: Some(Value::CompressedStrValue(vec![3])),
+            },
+            pb::XStat {
+                metadata_id: 8,
+                value: None,
+            },
+        ];
+        let event = pb::XEvent {
+            metadata_id: -3,
+            duration_ps: 1_000_000,
+            stats: stats.clone(),
+            data: Some(pb::x_event::Data::OffsetPs(42)),
+        };
+        let bytes = encode(&event);
+        let mut raw = RawEvent::default();
+        decode_event(&bytes, &mut raw).unwrap();
+        assert_eq!((raw.metadata_id, raw.duration_ps), (-3, 1_000_000));
+        assert_eq!(raw.placement, Some(Placement::Offset(42)));
+        let expect: Vec<RawValue> = stats.iter().map(RawValue::of).collect();
+        let got: Vec<RawValue> = raw.stats.iter().map(|s| s.value).collect();
+        assert_eq!(got, expect);
+        assert_eq!(raw.stats[7].metadata_id, 8);
+
+        let aggregate = pb::XEvent {
+            data: Some(pb::x_event::Data::NumOccurrences(5)),
+            ..Default::default()
+        };
+        let bytes = encode(&aggregate);
+        let mut raw = RawEvent::default();
+        decode_event(&bytes, &mut raw).unwrap();
+        assert_eq!(raw.placement, Some(Placement::Aggregate(5)));
+        assert!(raw.stats.is_empty());
+    }
+
+    #[test]
+    fn rejects_what_prost_rejects() {
+        let event = pb::XEvent {
+            metadata_id: 1,
+            stats: vec![pb::XStat {
+                metadata_id: 4,
+                value: Some(Value::StrValue("ok".into())),
+            }],
+            ..Default::default()
+        };
+        let good = encode(&event);
+        let mut raw = RawEvent::default();
+        for cut in 0..good.len() {
+            let ours = decode_event(&good[..cut], &mut raw).is_ok();
+            let theirs = pb::XEvent::decode(&good[..cut]).is_ok();
+            assert_eq!(ours, theirs, "cut at {cut}");
+        }
+        let mut bad_utf8 = good.clone();
+        let at = bad_utf8.len() - 1;
+        bad_utf8[at] = 0xff;
+        assert!(decode_event(&bad_utf8, &mut raw).is_err());
+        assert!(pb::XEvent::decode(&bad_utf8[..]).is_err());
+    }
+}
