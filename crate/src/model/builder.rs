@@ -56,6 +56,12 @@ impl TraceBuilder {
         self.trace.strings.intern(s)
     }
 
+    /// Interns UTF-8 given as bytes (validated only when new); the flag is true when invalid
+    /// UTF-8 was replaced with U+FFFD.
+    pub fn intern_bytes(&mut self, bytes: &[u8]) -> (StrId, bool) {
+        self.trace.strings.intern_bytes(bytes)
+    }
+
     /// The strings interned so far.
     pub fn strings(&self) -> &StringTable {
         &self.trace.strings
@@ -64,15 +70,21 @@ impl TraceBuilder {
     /// Interns a category. Past 65,535 distinct categories the rest share the last id,
     /// with a diagnostic.
     pub fn category(&mut self, name: &str) -> CategoryId {
-        if name.is_empty() {
+        let sid = self.trace.strings.intern(name);
+        self.category_of(sid)
+    }
+
+    /// The category named by an interned string (see [`Self::category`]).
+    pub fn category_of(&mut self, sid: StrId) -> CategoryId {
+        if sid == StrId::EMPTY {
             return CategoryId::NONE;
         }
-        let sid = self.trace.strings.intern(name);
         if let Some(&id) = self.category_ids.get(&sid) {
             return id;
         }
         let names = &mut self.trace.categories.name;
         if names.len() > u16::MAX as usize {
+            let name = self.trace.strings.get(sid).to_owned();
             self.trace
                 .diagnostics
                 .report("category_limit", Severity::Info, || {
@@ -294,7 +306,9 @@ fn rebase(trace: &mut Trace) {
         .chain(trace.instants.time.iter_mut())
         .chain(trace.counters.time.iter_mut())
     {
-        *t -= shift;
+        // Saturating: times spanning more than i64 ps around the new origin clamp instead of
+        // overflowing (found by fuzzing, tests/data/regressions/).
+        *t = t.saturating_sub(shift);
     }
 }
 

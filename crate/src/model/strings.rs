@@ -42,28 +42,44 @@ impl Default for StringTable {
 impl StringTable {
     /// Returns the id of `s`, adding it if it is new.
     pub fn intern(&mut self, s: &str) -> StrId {
-        let hash = self.hasher.hash_one(s);
-        let (arena, ends) = (&self.arena, &self.ends);
-        let lookup = |&id: &u32| slice_of(arena, ends, id) == s;
-        if let Some(&id) = self.index.find(hash, lookup) {
-            return StrId(id);
+        let hash = self.hasher.hash_one(s.as_bytes());
+        self.find(hash, s.as_bytes())
+            .unwrap_or_else(|| self.insert(hash, s))
+    }
+
+    /// Interns text given as bytes, checking that it is UTF-8 only when it is new (so a
+    /// name seen a million times is validated once). Invalid UTF-8 is interned with U+FFFD
+    /// replacements; the flag says so.
+    pub fn intern_bytes(&mut self, bytes: &[u8]) -> (StrId, bool) {
+        let hash = self.hasher.hash_one(bytes);
+        if let Some(id) = self.find(hash, bytes) {
+            return (id, false);
         }
-        let id = self.ends.len() as u32;
-        self.arena.push_str(s);
-        self.ends.push(self.arena.len() as u32);
-        let (arena, ends, hasher) = (&self.arena, &self.ends, &self.hasher);
-        self.index.insert_unique(hash, id, |&other| {
-            hasher.hash_one(slice_of(arena, ends, other))
-        });
-        StrId(id)
+        match std::str::from_utf8(bytes) {
+            Ok(s) => (self.insert(hash, s), false),
+            Err(_) => (self.intern(&String::from_utf8_lossy(bytes)), true),
+        }
     }
 
     /// Returns the id of `s` if it was interned.
     pub fn lookup(&self, s: &str) -> Option<StrId> {
-        let hash = self.hasher.hash_one(s);
-        self.index
-            .find(hash, |&id| slice_of(&self.arena, &self.ends, id) == s)
-            .map(|&id| StrId(id))
+        self.find(self.hasher.hash_one(s.as_bytes()), s.as_bytes())
+    }
+
+    fn find(&self, hash: u64, bytes: &[u8]) -> Option<StrId> {
+        let (arena, ends) = (&self.arena, &self.ends);
+        let same = |&id: &u32| slice_of(arena, ends, id).as_bytes() == bytes;
+        self.index.find(hash, same).map(|&id| StrId(id))
+    }
+
+    fn insert(&mut self, hash: u64, s: &str) -> StrId {
+        let id = self.ends.len() as u32;
+        self.arena.push_str(s);
+        self.ends.push(self.arena.len() as u32);
+        let (arena, ends, hasher) = (&self.arena, &self.ends, &self.hasher);
+        let rehash = |&other: &u32| hasher.hash_one(slice_of(arena, ends, other).as_bytes());
+        self.index.insert_unique(hash, id, rehash);
+        StrId(id)
     }
 
     /// The text of `id`. Panics only on an id this table never returned.
@@ -125,5 +141,9 @@ mod tests {
         assert_eq!(t.lookup("add"), Some(b));
         assert_eq!(t.lookup("sub"), None);
         assert_eq!(t.len(), 3);
+        assert_eq!(t.intern_bytes(b"add"), (b, false));
+        let (bad, lossy) = t.intern_bytes(b"a\xffb");
+        assert!(lossy);
+        assert_eq!(t.get(bad), "a\u{fffd}b");
     }
 }

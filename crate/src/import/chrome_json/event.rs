@@ -29,13 +29,13 @@ pub(super) enum Phase {
 }
 
 impl Phase {
-    fn of(ph: &str) -> Phase {
+    fn of(ph: &[u8]) -> Phase {
         match ph {
-            "X" => Phase::Complete,
-            "B" => Phase::Begin,
-            "E" => Phase::End,
-            "i" | "I" => Phase::Instant,
-            "M" => Phase::Metadata,
+            b"X" => Phase::Complete,
+            b"B" => Phase::Begin,
+            b"E" => Phase::End,
+            b"i" | b"I" => Phase::Instant,
+            b"M" => Phase::Metadata,
             _ => Phase::Other,
         }
     }
@@ -132,10 +132,11 @@ pub(super) fn read_event(
         let field = Field::of(lx.key_bytes()?);
         match field {
             Field::Ph => {
-                let ph = lx.string()?;
+                let ph = lx.string_bytes()?;
                 ev.phase = Phase::of(ph);
                 if ev.phase == Phase::Other {
-                    ev.ph_text.extend(ph.chars().take(16));
+                    ev.ph_text
+                        .extend(String::from_utf8_lossy(ph).chars().take(16));
                 }
             }
             Field::Name => ev.name = read_text_id(lx, b, depth + 1)?,
@@ -184,10 +185,17 @@ impl Field {
     }
 }
 
+/// Reads a string value and interns it; invalid UTF-8 counts as a replaced character.
+fn intern_string(lx: &mut Lexer<'_>, b: &mut TraceBuilder) -> Result<StrId, LexError> {
+    let (id, lossy) = b.intern_bytes(lx.string_bytes()?);
+    lx.replaced_chars += u64::from(lossy);
+    Ok(id)
+}
+
 /// A string value interned; a non-string value is skipped and gives the empty string.
 fn read_text_id(lx: &mut Lexer<'_>, b: &mut TraceBuilder, depth: usize) -> Result<StrId, LexError> {
     if lx.peek() == Some(b'"') {
-        Ok(b.intern(lx.string()?))
+        intern_string(lx, b)
     } else {
         lx.skip_value(depth)?;
         Ok(StrId::EMPTY)
@@ -200,7 +208,8 @@ fn read_category(
     depth: usize,
 ) -> Result<CategoryId, LexError> {
     if lx.peek() == Some(b'"') {
-        Ok(b.category(lx.string()?))
+        let name = intern_string(lx, b)?;
+        Ok(b.category_of(name))
     } else {
         lx.skip_value(depth)?;
         Ok(CategoryId::NONE)
@@ -235,7 +244,7 @@ fn read_micros(lx: &mut Lexer<'_>, depth: usize) -> Result<Micros, LexError> {
 
 fn read_scope(lx: &mut Lexer<'_>, depth: usize) -> Result<u8, LexError> {
     if lx.peek() == Some(b'"') {
-        Ok(lx.string()?.bytes().next().unwrap_or(0))
+        Ok(lx.string_bytes()?.first().copied().unwrap_or(0))
     } else {
         lx.skip_value(depth).map(|()| 0)
     }
@@ -274,7 +283,7 @@ fn read_arg_value(
     depth: usize,
 ) -> Result<ArgValue, LexError> {
     Ok(match lx.peek() {
-        Some(b'"') => ArgValue::Str(b.intern(lx.string()?)),
+        Some(b'"') => ArgValue::Str(intern_string(lx, b)?),
         Some(b'-' | b'0'..=b'9') => {
             let text = lx.number()?;
             match arg_number(text) {

@@ -182,6 +182,20 @@ impl<'a> Lexer<'a> {
         Ok(&self.buf[span.start..span.end - 1])
     }
 
+    /// Reads a string value as bytes: unescaped strings are borrowed from the input without
+    /// a UTF-8 check (the interner checks new strings), escaped ones are decoded.
+    pub(super) fn string_bytes(&mut self) -> Result<&[u8], LexError> {
+        if self.peek() != Some(b'"') {
+            return Err(self.unexpected("a string"));
+        }
+        let span = self.string_span()?;
+        self.pos = span.end;
+        if span.escaped {
+            return self.decode_string(span).map(str::as_bytes);
+        }
+        Ok(&self.buf[span.start..span.end - 1])
+    }
+
     /// Reads a string value.
     pub(super) fn string(&mut self) -> Result<&str, LexError> {
         if self.peek() != Some(b'"') {
