@@ -55,11 +55,7 @@ impl Session {
         t1_ps: f64,
         width_px: f64,
     ) -> Vec<f64> {
-        let mut out = Vec::new();
-        if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
-            lod::render_slices(trace, &track_list(track_ids), view, &mut out);
-        }
-        out
+        self.render(lod::render_slices, track_ids, (t0_ps, t1_ps, width_px))
     }
 
     /// Render list of instants: see [`lod::render_instants`] (stride 4).
@@ -70,11 +66,7 @@ impl Session {
         t1_ps: f64,
         width_px: f64,
     ) -> Vec<f64> {
-        let mut out = Vec::new();
-        if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
-            lod::render_instants(trace, &track_list(track_ids), view, &mut out);
-        }
-        out
+        self.render(lod::render_instants, track_ids, (t0_ps, t1_ps, width_px))
     }
 
     /// An interned string ("" for an unknown id).
@@ -143,7 +135,25 @@ impl Session {
     }
 }
 
+/// A level-of-detail renderer of `lod`.
+type Renderer = fn(&Trace, &[TrackId], Viewport, &mut Vec<f64>);
+
 impl Session {
+    /// Runs `renderer` over `track_ids` for the range `(t0, t1, width)`; empty without a
+    /// profile or for an empty range.
+    fn render(
+        &self,
+        renderer: Renderer,
+        track_ids: &[u32],
+        (t0, t1, width): (f64, f64, f64),
+    ) -> Vec<f64> {
+        let mut out = Vec::new();
+        if let (Some(trace), Some(view)) = (self.trace(), viewport(t0, t1, width)) {
+            renderer(trace, &track_list(track_ids), view, &mut out);
+        }
+        out
+    }
+
     fn trace(&self) -> Option<&Trace> {
         self.imported.as_ref().map(|i| &i.trace)
     }
