@@ -11,7 +11,7 @@ export PLANEVIEW_CORPUS := $(CORPUS)
 # Installed tools (cargo install) live here; make sure a fresh shell finds them.
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: setup setup-browser wasm dist serve test check-rust check-wasm e2e fmt clean
+.PHONY: setup setup-browser wasm dist serve test check-rust e2e fmt clean fuzz bench
 
 setup:
 	@scripts/setup.sh build
@@ -43,6 +43,16 @@ e2e: setup-browser dist
 
 test: check-rust e2e
 	@echo "make test: all checks passed"
+
+# Benchmarks (minutes; not part of `make test`, which runs a smoke version): prints one table and
+# writes docs/BENCHMARKS.md. Makes bench-work/ (unpacked inputs, synthetic files, XProf venv).
+bench: setup-browser dist
+	cargo build --release
+	node bench/run.mjs
+
+# Fuzz every importer and the LOD code for FUZZ_SECONDS each (default 120; nightly + cargo-fuzz).
+fuzz:
+	@scripts/fuzz.sh
 
 clean:
 	rm -rf target dist pkg node_modules

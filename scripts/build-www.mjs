@@ -1,8 +1,11 @@
-// Builds the static page into dist/: bundles www/src/main.ts and www/src/engine/worker.ts (ESM),
-// copies index.html, www/style.css, the wasm module and the demo profile. Every URL in the page is
-// relative, so dist/ works at any sub-path (GitHub Pages serves it under /<repo>/).
+// Builds the static page into dist/: bundles www/src/main.ts and www/src/engine/worker.ts (ESM) and
+// www/src/boot.ts (a classic script), copies index.html, www/style.css, the wasm module and the demo
+// profile, then bundles the offline service worker www/src/sw.ts with the list of those files and a
+// hash of their content (its cache name, so a new deploy replaces the old cache). Every URL in the
+// page is relative, so dist/ works at any sub-path (GitHub Pages serves it under /<repo>/).
 import { build } from 'esbuild';
-import { copyFileSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -54,12 +57,46 @@ await build({
   plugins: [wasmGlue],
 }).catch(() => fail('esbuild failed (see above)'));
 
+await build({
+  absWorkingDir: root,
+  entryPoints: { boot: 'www/src/boot.ts' },
+  outdir: dist,
+  bundle: true,
+  format: 'iife',
+  target: ['es2022'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+}).catch(() => fail('esbuild failed on boot.ts (see above)'));
+
 copyFileSync(join(root, 'index.html'), join(dist, 'index.html'));
 copyFileSync(join(root, 'www', 'style.css'), join(dist, 'style.css'));
 copyFileSync(wasm, join(dist, 'planeview_bg.wasm'));
 copyFileSync(demo, join(dist, 'demo', 'tpu_inference_2.xplane.pb'));
 
+// The offline service worker: caches exactly these files, in a cache named after their content.
+const offlineAssets = ['index.html', 'boot.js', 'main.js', 'worker.js', 'planeview_bg.wasm', 'style.css', 'demo/tpu_inference_2.xplane.pb'];
+const hash = createHash('sha256');
+for (const a of offlineAssets) hash.update(a).update(readFileSync(join(dist, a)));
+const buildHash = hash.digest('hex').slice(0, 16);
+await build({
+  absWorkingDir: root,
+  entryPoints: { sw: 'www/src/sw.ts' },
+  outdir: dist,
+  bundle: true,
+  format: 'iife',
+  target: ['es2022'],
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+  define: {
+    __PLANEVIEW_BUILD__: JSON.stringify(buildHash),
+    // './' is the page itself as a directory URL (what a navigation to the sub-path requests).
+    __PLANEVIEW_ASSETS__: JSON.stringify(['./', ...offlineAssets]),
+  },
+}).catch(() => fail('esbuild failed on sw.ts (see above)'));
+
 const kib = (p) => `${(statSync(join(dist, p)).size / 1024).toFixed(0)} KiB`;
 console.log(
-  `build-www: dist/ in ${Date.now() - started} ms (main.js ${kib('main.js')}, worker.js ${kib('worker.js')}, planeview_bg.wasm ${kib('planeview_bg.wasm')})`,
+  `build-www: dist/ in ${Date.now() - started} ms (main.js ${kib('main.js')}, worker.js ${kib('worker.js')}, planeview_bg.wasm ${kib('planeview_bg.wasm')}, offline cache planeview-${buildHash})`,
 );

@@ -1,16 +1,67 @@
-//! Hard input limits, in one place. Exceeding one is a clear `ImportError::LimitExceeded`,
-//! never a crash; the README states them.
+//! Hard input limits, in one place. Exceeding one is a clear
+//! [`ImportError::LimitExceeded`](crate::ImportError::LimitExceeded) (error kind
+//! `limit_exceeded`, CLI exit status 2), never a crash or an unbounded allocation; the README
+//! states them and `tests/limits.rs` has a test for each.
+//!
+//! | limit | value | checked in |
+//! |---|---|---|
+//! | [`MAX_UNPACKED_BYTES`] | 2 GiB (wasm32), 16 GiB (native) | `import/gzip.rs`, protobuf length prefixes |
+//! | [`MAX_GZIP_RATIO`] beyond [`GZIP_RATIO_FLOOR_BYTES`] | 256× past the first 64 MiB | `import/gzip.rs` |
+//! | [`MAX_JSON_DEPTH`] | 256 levels | Chrome JSON tokenizer |
+//! | [`MAX_STRING_BYTES`] | 64 MiB | Chrome JSON tokenizer (error); XSpace `compressed_str_value` (left compressed) |
+//!
+//! Not limits: a protobuf length prefix that runs past the end of the input is truncation
+//! (what was read before it is kept with a `truncated_input` diagnostic), and a length prefix
+//! larger than [`MAX_UNPACKED_BYTES`] is damage; neither is ever read out of bounds.
 
 /// Largest decompressed input accepted. wasm32 has a 4 GiB address space, and the model
-/// and the input must fit in it together.
+/// and the input must fit in it together, so the page stops at 2 GiB; the CLI allows 16 GiB.
+/// A gzip stream that would expand further is stopped as soon as its output passes the limit
+/// (nothing beyond `limit + 1` bytes is ever allocated for it).
 pub const MAX_UNPACKED_BYTES: u64 = if cfg!(target_arch = "wasm32") {
     2 << 30
 } else {
     16 << 30
 };
 
-/// Deepest JSON nesting accepted inside one event (args of real traces nest < 10 deep).
+/// Largest expansion accepted from a gzip stream once its output has passed
+/// [`GZIP_RATIO_FLOOR_BYTES`]: the decompressed bytes may not exceed this many times the
+/// compressed bytes consumed so far. Checked while decompressing, every MiB of output, so a
+/// gzip bomb is refused after at most `GZIP_RATIO_FLOOR_BYTES` of output, in a fraction of a
+/// second, whatever size it claims to expand to.
+///
+/// Why 256: the most compressible real trace in `../shared/corpus` expands 30× overall
+/// (Kineto ResNet-50 JSON; typical Kineto traces 16–25×, XSpace 3–4×), and no prefix of any
+/// corpus file longer than 1 MiB exceeds 46×; deflate's own maximum is about 1032×, which is
+/// what a bomb (a long run of one byte) reaches. 256 leaves more than 5× headroom over real
+/// files and refuses every maximum-ratio bomb. A synthetic trace of identical events can
+/// reach ~340×: such a file is only refused when it decompresses to more than 64 MiB.
+pub const MAX_GZIP_RATIO: u64 = 256;
+
+/// Output size below which the gzip ratio rule does not apply: small files may compress as
+/// well as they like, and 64 MiB is cheap to hold even in the browser.
+pub const GZIP_RATIO_FLOOR_BYTES: u64 = 64 << 20;
+
+/// Deepest JSON nesting accepted (the root is level 1; args of real traces nest < 10 deep).
+/// The Chrome JSON reader recurses per level, so this also bounds its stack use.
 pub const MAX_JSON_DEPTH: usize = 256;
 
-/// Longest single string accepted (a name, an arg value).
+/// Longest single string accepted (a name, an arg value, a decompressed XSpace string).
+/// Real traces stay far below (the longest names are a few KiB of HLO text); a longer one is
+/// refused rather than copied into the model.
 pub const MAX_STRING_BYTES: usize = 64 << 20;
+
+/// Output size below which a compressed string (XSpace `compressed_str_value`) may expand
+/// without a ratio check.
+pub const INFLATED_STRING_FLOOR_BYTES: usize = 4 << 10;
+
+/// Most bytes a compressed string of `compressed_len` bytes may inflate to: the same
+/// [`MAX_GZIP_RATIO`] as whole files, past a 4 KiB floor, and at most [`MAX_STRING_BYTES`].
+/// Without it, an XSpace of many small distinct "string bombs" (each ~20 bytes inflating to
+/// 64 MiB) would expand without bound; a string over the limit is kept compressed (its
+/// length as the arg value, with a `compressed_str_undecodable` diagnostic).
+pub fn max_inflated_string_bytes(compressed_len: usize) -> usize {
+    compressed_len
+        .saturating_mul(MAX_GZIP_RATIO as usize)
+        .clamp(INFLATED_STRING_FLOOR_BYTES, MAX_STRING_BYTES)
+}

@@ -28,8 +28,12 @@ export function missingPrerequisite() {
   return null;
 }
 
-/** Starts the server and the browser; call the returned `close` in `after`. */
-export async function setup() {
+/**
+ * Starts the server and the browser; call the returned `close` in `after`. Service workers are
+ * blocked unless asked for: once one controls the page, `page.route` no longer sees the requests
+ * it answers, and tests that hold a download would race it.
+ */
+export async function setup({ serviceWorkers = 'block' } = {}) {
   const reason = missingPrerequisite();
   if (reason) throw new Error(reason);
   const srv = await startServer();
@@ -37,6 +41,7 @@ export async function setup() {
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
+    serviceWorkers,
     viewport: { width: 1400, height: 860 },
     args: [
       '--no-sandbox',
@@ -51,6 +56,11 @@ export async function setup() {
   return {
     url: srv.url,
     context,
+    /** Stops the static server now (offline tests), dropping open keep-alive connections. */
+    async stopServer() {
+      srv.server.closeAllConnections?.();
+      await srv.close();
+    },
     async close() {
       await context.close().catch(() => undefined);
       await srv.close();
@@ -171,4 +181,32 @@ export async function findSlicePoint(page) {
     }
     return null;
   });
+}
+
+/**
+ * Records Content-Security-Policy violations in the page from its first script on: read them with
+ * `cspViolations(page)`. Call before `page.goto`.
+ */
+export async function recordCspViolations(page) {
+  await page.addInitScript(() => {
+    window.__cspViolations = [];
+    document.addEventListener('securitypolicyviolation', (e) => {
+      window.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`);
+    });
+  });
+}
+
+export async function cspViolations(page) {
+  return page.evaluate(() => window.__cspViolations ?? []);
+}
+
+/** Opens `path` with the file picker and waits until the page shows it loaded (state ready). */
+export async function openFileAndWait(page, path, timeout = 30000) {
+  const name = basename(path);
+  await page.setInputFiles('input[type=file]', path);
+  await page.waitForFunction(
+    (n) => document.body.dataset.state === 'ready' && (document.querySelector('#status')?.textContent ?? '').startsWith(`${n} · `),
+    name,
+    { timeout },
+  );
 }

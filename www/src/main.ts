@@ -22,8 +22,34 @@ function setState(s: PageState, error = ''): void {
   }
 }
 
+/**
+ * Registers the offline service worker (sw.js, beside this script; scope = the page's directory, so
+ * it works under a sub-path). Service workers need a secure context (https or localhost).
+ */
+function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator) || !window.isSecureContext) return;
+  const start = (): void => {
+    navigator.serviceWorker
+      .register(new URL('./sw.js', import.meta.url), { scope: new URL('./', import.meta.url).href })
+      .then(() => navigator.serviceWorker.ready)
+      .then(() => {
+        document.body.dataset.offline = 'ready';
+      })
+      .catch((err: unknown) => {
+        console.warn(`Planeview: offline use is not available (${err instanceof Error ? err.message : String(err)})`);
+      });
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
 function main(): void {
-  const engine = new WorkerEngine(new URL('./worker.js', import.meta.url));
+  // `?crash-test` (end-to-end tests only) arms the worker's crash hook; see worker.ts.
+  const crashTest = new URLSearchParams(location.search).has('crash-test');
+  const engine = new WorkerEngine(new URL(crashTest ? './worker.js?crash-test' : './worker.js', import.meta.url));
+  engine.onMemory((bytes) => {
+    document.body.dataset.wasmMemoryBytes = String(bytes);
+  });
 
   const status = new StatusView(
     {
@@ -84,10 +110,18 @@ function main(): void {
   let loading = false;
   /** Identifies the newest load: an older one that ends (cancelled by the newer) changes nothing. */
   let loadToken = 0;
+  /** The source of the newest load, to open again after an engine crash. */
+  let lastSource: OpenSource | null = null;
+
+  const offerRetry = (): void => {
+    const source = lastSource;
+    if (source) status.offerRetry('Try again', () => void load(source));
+  };
 
   async function load(source: OpenSource): Promise<void> {
     const name = source.kind === 'file' ? source.file.name : (source.name ?? nameFromUrl(source.url));
     const token = ++loadToken;
+    lastSource = source;
     loading = true;
     setState('loading');
     profile = null;
@@ -124,6 +158,7 @@ function main(): void {
       status.error(message);
       document.title = 'Planeview';
       setState('error', message);
+      if (err instanceof EngineError && err.kind === 'fatal') offerRetry();
     }
   }
 
@@ -140,6 +175,7 @@ function main(): void {
     details.clear();
     status.error(message);
     setState('error', message);
+    offerRetry();
   });
 
   // File picker.
@@ -211,3 +247,4 @@ function main(): void {
 }
 
 main();
+registerServiceWorker();

@@ -31,13 +31,15 @@ impl Viewport {
         (t1 > t0 && width_px > 0.0 && width_px.is_finite()).then_some(Viewport { t0, t1, width_px })
     }
 
+    // Differences in i128: a span wider than i64::MAX (t0 near i64::MIN) must not overflow
+    // (found by fuzzing; same results as i64 whenever that does not overflow).
     fn scale(&self) -> f64 {
-        self.width_px / (self.t1 - self.t0) as f64
+        self.width_px / (i128::from(self.t1) - i128::from(self.t0)) as f64
     }
 
     /// Pixel position of time `t`, unclipped.
     fn x(&self, t: Ps) -> f64 {
-        (t - self.t0) as f64 * self.scale()
+        (i128::from(t) - i128::from(self.t0)) as f64 * self.scale()
     }
 }
 

@@ -1,7 +1,15 @@
 //! Gzip around any format, recognised by its magic bytes `1f 8b`.
+//!
+//! Decompression is bounded twice (see [`crate::limits`]): by a size limit, and by a ratio
+//! rule checked as the output grows, so a gzip bomb is refused after at most
+//! [`GZIP_RATIO_FLOOR_BYTES`] of output, whatever size it would expand to.
 
 use crate::error::ImportError;
+use crate::limits::{GZIP_RATIO_FLOOR_BYTES, MAX_GZIP_RATIO};
 use std::io::Read;
+
+/// Output read between two ratio checks.
+const STEP_BYTES: u64 = 1 << 20;
 
 /// True if `data` starts with the gzip magic.
 pub fn is_gzip(data: &[u8]) -> bool {
@@ -17,20 +25,43 @@ pub struct Gunzipped {
     pub cut: Option<String>,
 }
 
-/// Decompresses all members of a gzip file, up to `limit` bytes of output.
-/// A stream cut short keeps what was decompressed; a stream that yields nothing is an error.
+/// Decompresses all members of a gzip file, up to `limit` bytes of output and within the
+/// [`MAX_GZIP_RATIO`] rule. A stream cut short keeps what was decompressed; a stream that
+/// yields nothing is an error; a limit exceeded is [`ImportError::LimitExceeded`].
 pub fn gunzip(input: &[u8], limit: u64) -> Result<Gunzipped, ImportError> {
-    let mut decoder = flate2::read::MultiGzDecoder::new(input).take(limit + 1);
+    let mut decoder = flate2::bufread::MultiGzDecoder::new(input);
     let mut data = Vec::with_capacity(input.len().saturating_mul(4).min(1 << 30));
-    let cut = match decoder.read_to_end(&mut data) {
-        Ok(_) => None,
-        Err(e) => Some(e.to_string()),
-    };
-    if data.len() as u64 > limit {
-        return Err(ImportError::LimitExceeded {
-            what: "decompressed size",
-            limit: format!("{} bytes", limit),
-        });
+    let mut cut = None;
+    loop {
+        // At most `limit + 1` bytes in total, so exceeding the limit is seen, not allocated.
+        let want = STEP_BYTES.min(limit + 1 - data.len() as u64);
+        match (&mut decoder).take(want).read_to_end(&mut data) {
+            Ok(0) => break,
+            Ok(_) => {}
+            Err(e) => {
+                cut = Some(e.to_string());
+                break;
+            }
+        }
+        let out = data.len() as u64;
+        if out > limit {
+            return Err(ImportError::LimitExceeded {
+                what: "decompressed size",
+                limit: format!("{limit} bytes"),
+            });
+        }
+        // `get_ref` is the compressed input not consumed yet (the decoder reads ahead by at
+        // most its 32 KiB buffer, which only makes the rule more lenient).
+        let consumed = (input.len() - decoder.get_ref().len()).max(1) as u64;
+        if out > GZIP_RATIO_FLOOR_BYTES && out > consumed.saturating_mul(MAX_GZIP_RATIO) {
+            return Err(ImportError::LimitExceeded {
+                what: "gzip expansion",
+                limit: format!(
+                    "{MAX_GZIP_RATIO}x the compressed size beyond {} MiB ({out} bytes from {consumed} compressed bytes; a gzip bomb?)",
+                    GZIP_RATIO_FLOOR_BYTES >> 20
+                ),
+            });
+        }
     }
     match cut {
         Some(reason) if data.is_empty() => Err(ImportError::Gzip(reason)),

@@ -15,7 +15,7 @@ use crate::error::ImportError;
 use crate::limits::MAX_UNPACKED_BYTES;
 use crate::model::Trace;
 
-pub use gzip::is_gzip;
+pub use gzip::{Gunzipped, gunzip, is_gzip};
 
 /// An imported profile with the sizes `planeview summary` reports.
 #[derive(Debug)]

@@ -297,7 +297,8 @@ fn rebase(trace: &mut Trace) {
     if shift_ns == 0 {
         return;
     }
-    let shift = shift_ns * PS_PER_NS;
+    // Saturating: an earliest time near i64::MIN ps has no whole-ns shift in range (fuzzing).
+    let shift = shift_ns.saturating_mul(PS_PER_NS);
     trace.origin.source_ns = trace.origin.source_ns.saturating_add(shift_ns);
     for t in trace
         .slices

@@ -15,6 +15,10 @@ import {
   type SliceInfo,
 } from './engine';
 import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
+import type { EngineStatus } from './worker';
+
+/** What the page says when the engine traps or its worker dies (a panic, or out of memory). */
+export const ENGINE_CRASHED = 'the analysis engine crashed (out of memory?)';
 
 /** Bytes per message to the worker. */
 const CHUNK_BYTES = 4 << 20;
@@ -61,6 +65,9 @@ export class WorkerEngine implements Engine {
   private calls = new Map<number, PendingCall>();
   private load: ActiveLoad | null = null;
   private fatalListeners: Array<(m: string) => void> = [];
+  private memoryListeners: Array<(bytes: number) => void> = [];
+  /** Size of the engine's Wasm memory after the last load (0 until one finished). */
+  wasmMemoryBytes = 0;
 
   constructor(private readonly workerUrl: URL) {
     this.start();
@@ -88,13 +95,17 @@ export class WorkerEngine implements Engine {
           reject(new EngineError(`could not start the analysis engine: ${ev.message || 'the worker failed to load'}`, 'init'));
           return;
         }
-        this.die(`the analysis engine stopped: ${ev.message || 'worker error'}`);
+        this.die(ev.message || 'the worker stopped');
       });
     });
     // Avoid an unhandled rejection when nobody awaits `ready` at that moment.
     this.ready.catch(() => undefined);
-    worker.addEventListener('message', (ev: MessageEvent<FromWorker>) => {
+    worker.addEventListener('message', (ev: MessageEvent<FromWorker | EngineStatus>) => {
       if (worker === this.worker) this.onMessage(ev.data);
+    });
+    // A message that cannot be deserialised is a broken engine too.
+    worker.addEventListener('messageerror', () => {
+      if (worker === this.worker && started) this.die('a message from the engine could not be read');
     });
   }
 
@@ -106,15 +117,23 @@ export class WorkerEngine implements Engine {
     this.start();
   }
 
-  private die(message: string): void {
+  /**
+   * The worker died or its Wasm trapped: start a fresh one (the page keeps working) and say so in
+   * plain words, to the load in progress if there is one, else to the onFatal listeners (the
+   * loaded profile is gone with the old worker).
+   */
+  private die(detail: string): void {
     const load = this.load;
     this.load = null;
-    this.restart(new EngineError(message, 'fatal'));
+    const what = detail.includes(ENGINE_CRASHED) ? detail : `${ENGINE_CRASHED} [${detail}]`;
+    this.restart(new EngineError(what, 'fatal'));
     if (load && !load.done) {
       load.done = true;
-      load.reject(new EngineError(`${load.name}: ${message}`, 'fatal'));
+      load.wake?.();
+      load.abort.abort();
+      load.reject(new EngineError(`${load.name}: the profile could not be loaded: ${what}`, 'fatal'));
     } else {
-      for (const l of this.fatalListeners) l(message);
+      for (const l of this.fatalListeners) l(`${what}; the profile was closed`);
     }
   }
 
@@ -122,14 +141,23 @@ export class WorkerEngine implements Engine {
     this.fatalListeners.push(cb);
   }
 
+  /** Called with the size of the Wasm memory after each load. */
+  onMemory(cb: (bytes: number) => void): void {
+    this.memoryListeners.push(cb);
+  }
+
   private post(msg: ToWorker, transfer: Transferable[] = []): void {
     this.worker.postMessage(msg, transfer);
   }
 
-  private onMessage(msg: FromWorker): void {
+  private onMessage(msg: FromWorker | EngineStatus): void {
     switch (msg.type) {
       case 'ready':
       case 'init-error':
+        return;
+      case 'memory':
+        this.wasmMemoryBytes = msg.wasmMemoryBytes;
+        for (const l of this.memoryListeners) l(msg.wasmMemoryBytes);
         return;
       case 'progress': {
         const l = this.load;
@@ -164,7 +192,7 @@ export class WorkerEngine implements Engine {
         this.load = null;
         l.done = true;
         l.wake?.();
-        l.reject(new EngineError(msg.message, msg.kind));
+        l.reject(new EngineError(msg.message, msg.fatal ? 'fatal' : msg.kind));
         if (msg.fatal) this.restart(new EngineError('engine restarted', 'fatal'));
         return;
       }

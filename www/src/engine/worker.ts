@@ -5,11 +5,28 @@ import init, { Session } from 'planeview-wasm';
 import type { EventDetails, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
 import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
 
+/**
+ * Status messages beside the protocol's replies: the size of the Wasm memory after each load (it
+ * never shrinks; the repeated-load test checks that it plateaus).
+ */
+export type EngineStatus = { type: 'memory'; wasmMemoryBytes: number };
+
 interface WorkerScope {
-  postMessage(message: FromWorker, transfer?: Transferable[]): void;
+  postMessage(message: FromWorker | EngineStatus, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (ev: MessageEvent<ToWorker>) => void): void;
+  location: { href: string };
 }
 const scope = self as unknown as WorkerScope;
+
+/**
+ * Test hook, inert in normal use: only when the page was opened with `?crash-test` (main.ts then
+ * loads this worker as `worker.js?crash-test`) does a file named `crash-test-trap*` make the import
+ * fail as a Wasm trap does, and `crash-test-die*` kill the worker with an uncaught error.
+ */
+const CRASH_TEST = new URL(scope.location.href).searchParams.has('crash-test');
+
+/** The Wasm module's memory, once initialised. */
+let wasmMemory: WebAssembly.Memory | null = null;
 
 let session: Session | null = null;
 let currentLoad = -1;
@@ -19,8 +36,12 @@ let failedLoad = false;
 /** String ids already sent to the page for the current profile. */
 let sentStrings = new Set<number>();
 
-function post(msg: FromWorker, transfer: Transferable[] = []): void {
+function post(msg: FromWorker | EngineStatus, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
+}
+
+function postMemory(): void {
+  if (wasmMemory) post({ type: 'memory', wasmMemoryBytes: wasmMemory.buffer.byteLength });
 }
 
 function release(): void {
@@ -35,15 +56,22 @@ function release(): void {
   sentStrings = new Set();
 }
 
-/** Errors from wasm: `{kind, message}` objects from wasm_api.rs, or JS errors (panics, traps). */
+/** What the page says when the core traps: a panic, or an allocation that failed (out of memory). */
+const CRASHED = 'the analysis engine crashed (out of memory?)';
+
+/**
+ * Errors from wasm: `{kind, message}` objects from wasm_api.rs, or JS errors. A
+ * WebAssembly.RuntimeError (a panic, which aborts in wasm, or a failed allocation: "unreachable")
+ * and a RangeError from growing the memory are fatal: the module's memory may be inconsistent, so
+ * the page replaces this worker.
+ */
 function describe(err: unknown): { kind: string; message: string; fatal: boolean } {
   if (err && typeof err === 'object' && 'message' in err) {
     const e = err as { kind?: unknown; message?: unknown };
     const message = String(e.message).split('\n')[0] ?? '';
     if (typeof e.kind === 'string') return { kind: e.kind, message, fatal: false };
-    // A WebAssembly.RuntimeError means the core panicked: its memory may be inconsistent.
-    const fatal = err instanceof WebAssembly.RuntimeError;
-    return { kind: fatal ? 'internal' : 'error', message: fatal ? `internal error (${message})` : message, fatal };
+    const fatal = err instanceof WebAssembly.RuntimeError || (err instanceof RangeError && /memory|allocat/i.test(message));
+    return { kind: fatal ? 'internal' : 'error', message: fatal ? `${CRASHED} [${message}]` : message, fatal };
   }
   return { kind: 'error', message: String(err), fatal: false };
 }
@@ -150,11 +178,13 @@ function onMessage(msg: ToWorker): void {
       if (msg.load !== currentLoad || !session || failedLoad) return;
       post({ type: 'importing', load: msg.load });
       try {
+        if (CRASH_TEST && crashTest(loadName)) return;
         const parsed = parseExact(session.finish()) as Omit<Profile, 'fileName'>;
         post({ type: 'loaded', load: msg.load, profile: parsed });
       } catch (err) {
         failLoad(msg.load, err);
       }
+      postMemory();
       return;
     }
     case 'abort':
@@ -180,7 +210,18 @@ function failLoad(load: number, err: unknown): void {
   failedLoad = true;
   release();
   currentLoad = -1;
-  post({ type: 'load-error', load, kind: d.kind, message: `${loadName}: ${d.message}`, fatal: d.fatal });
+  const message = d.fatal ? `the profile could not be loaded: ${d.message}` : d.message;
+  post({ type: 'load-error', load, kind: d.kind, message: `${loadName}: ${message}`, fatal: d.fatal });
+}
+
+/** See CRASH_TEST. Returns true when the load must stop here (the worker is about to die). */
+function crashTest(name: string): boolean {
+  if (name.startsWith('crash-test-trap')) throw new WebAssembly.RuntimeError('unreachable (crash-test)');
+  if (!name.startsWith('crash-test-die')) return false;
+  setTimeout(() => {
+    throw new Error('crash-test: the worker died');
+  });
+  return true;
 }
 
 // Messages that arrive before wasm is ready wait in this queue.
@@ -192,7 +233,9 @@ scope.addEventListener('message', (ev) => {
 });
 
 init({ module_or_path: new URL('./planeview_bg.wasm', import.meta.url) })
-  .then(() => {
+  .then((exports) => {
+    const memory = (exports as { memory?: unknown } | null)?.memory;
+    wasmMemory = memory instanceof WebAssembly.Memory ? memory : null;
     initialised = true;
     post({ type: 'ready' });
     for (const m of queue.splice(0)) onMessage(m);

@@ -4,6 +4,9 @@ import type { EventDetails } from '../engine/engine';
 import { clear, el } from '../lib/dom';
 import { formatCount, formatDuration, formatPreciseTime } from '../lib/time';
 
+/** Longest name put in a tooltip; the heading itself is clamped to a few lines by CSS. */
+const TITLE_MAX = 2000;
+
 function valueText(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
@@ -55,7 +58,7 @@ export class DetailsView {
     clear(this.root);
     delete this.root.dataset.empty;
     const title = el('h2', { class: 'panel-title details-name' }, d.name || '(unnamed)');
-    title.title = d.name;
+    title.title = d.name.length > TITLE_MAX ? `${d.name.slice(0, TITLE_MAX)}…` : d.name;
     const dl = el('dl', { class: 'details-fields' });
     const add = (k: string, v: string, cls = ''): void => {
       const dt = el('dt', {}, k);

@@ -21,6 +21,9 @@ function severityRank(s: string): number {
 }
 
 export class StatusView {
+  /** The "Try again" button shown after the engine crashed, if any. */
+  private retryButton: HTMLButtonElement | null = null;
+
   constructor(
     private readonly els: StatusElements,
     onCancel: () => void,
@@ -44,6 +47,7 @@ export class StatusView {
   }
 
   idle(message = 'Drop a profile anywhere on the page, choose a file, or open the demo.'): void {
+    this.hideRetry();
     this.els.status.textContent = message;
     this.els.status.className = 'status';
     this.els.progress.hidden = true;
@@ -51,6 +55,7 @@ export class StatusView {
   }
 
   loading(name: string, p: LoadProgress | null): void {
+    this.hideRetry();
     this.els.progress.hidden = false;
     this.els.status.className = 'status is-loading';
     const bar = this.els.progressBar;
@@ -72,6 +77,7 @@ export class StatusView {
   }
 
   ready(p: Profile): void {
+    this.hideRetry();
     const s = p.summary;
     const diags = Object.values(s.diagnostics ?? {});
     const warnings = diags.filter((d) => severityRank(d.severity) < 2).reduce((n, d) => n + d.count, 0);
@@ -91,11 +97,33 @@ export class StatusView {
   }
 
   error(message: string): void {
+    this.hideRetry();
     this.els.status.textContent = message;
     this.els.status.className = 'status is-error';
     this.els.status.removeAttribute('title');
     this.els.progress.hidden = true;
     this.setBadge(null);
+  }
+
+  /**
+   * After an engine crash: a button beside the status line that runs `action` (open the same file
+   * again in the fresh engine). The core has no reduced-detail (args dropped) import yet, so this is
+   * a plain retry; a fresh engine starts with fresh memory, which is often enough.
+   */
+  offerRetry(label: string, action: () => void): void {
+    this.hideRetry();
+    const b = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'retry' }, label);
+    b.addEventListener('click', () => {
+      this.hideRetry();
+      action();
+    });
+    this.els.status.after(b);
+    this.retryButton = b;
+  }
+
+  private hideRetry(): void {
+    this.retryButton?.remove();
+    this.retryButton = null;
   }
 
   private setBadge(diags: Record<string, Diagnostic> | null): void {

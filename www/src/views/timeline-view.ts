@@ -81,6 +81,8 @@ export class TimelineView {
   private drag: { x: number; t0: number; t1: number; moved: boolean } | null = null;
   private mouse: { x: number; y: number } | null = null;
   private generation = 0;
+  /** Bench hook (bench/browser.mjs sets globalThis.pvBench): when the newest render list was requested. */
+  private benchRequested = 0;
 
   private readonly root: HTMLElement;
   private readonly rangeText: HTMLElement;
@@ -336,7 +338,9 @@ export class TimelineView {
     if (this.frame) return;
     this.frame = requestAnimationFrame(() => {
       this.frame = 0;
+      const t = performance.now();
       this.draw();
+      if ('pvBench' in globalThis) performance.measure('pv:draw', { start: t });
     });
   }
 
@@ -364,12 +368,15 @@ export class TimelineView {
     this.lastKey = key;
     this.inFlight = true;
     const gen = this.generation;
+    const requested = performance.now();
     this.engine
       .render({ trackIds: Uint32Array.from(ids), t0: this.t0, t1: this.t1, width: w })
       .then((r) => {
         if (gen !== this.generation) return;
         for (const [id, s] of r.strings) this.strings.set(id, s);
         this.result = r;
+        this.benchRequested = requested;
+        if ('pvBench' in globalThis) performance.measure('pv:render', { start: requested });
       })
       .catch(() => {
         // A load replaced the profile, or the worker restarted; the next frame asks again.
@@ -501,6 +508,9 @@ export class TimelineView {
         ctx.fill();
       }
       ctx.globalAlpha = 1;
+      // Bench hook: a frame showing a new render list (the first one after a load is the first frame).
+      if (this.benchRequested && 'pvBench' in globalThis) performance.measure('pv:frame', { start: this.benchRequested });
+      this.benchRequested = 0;
     }
 
     // Hover outline.

@@ -1,7 +1,7 @@
 //! Stat values: compressed strings, and plane stats as JSON metadata values.
 
 use super::pb::x_stat::Value;
-use crate::limits::MAX_STRING_BYTES;
+use crate::limits::max_inflated_string_bytes;
 use flate2::read::{DeflateDecoder, GzDecoder, ZlibDecoder};
 use serde_json::Value as Json;
 use std::io::Read;
@@ -13,7 +13,8 @@ const MAX_METADATA_TEXT: usize = 64 << 10;
 const MAX_EXACT_JSON_INT: u64 = 1 << 53;
 
 /// Decompresses a `compressed_str_value`: gzip, zlib or raw deflate, recognised by its
-/// header. `None` if it does not decompress to UTF-8 text of at most `MAX_STRING_BYTES`.
+/// header. `None` if it does not decompress to UTF-8 text within
+/// [`max_inflated_string_bytes`] (a ratio limit, so a small "string bomb" is refused).
 pub(super) fn inflate(data: &[u8]) -> Option<String> {
     let reader: Box<dyn Read + '_> = if data.starts_with(&[0x1f, 0x8b]) {
         Box::new(GzDecoder::new(data))
@@ -22,12 +23,10 @@ pub(super) fn inflate(data: &[u8]) -> Option<String> {
     } else {
         Box::new(DeflateDecoder::new(data))
     };
+    let limit = max_inflated_string_bytes(data.len());
     let mut text = Vec::new();
-    reader
-        .take(MAX_STRING_BYTES as u64 + 1)
-        .read_to_end(&mut text)
-        .ok()?;
-    if text.len() > MAX_STRING_BYTES {
+    reader.take(limit as u64 + 1).read_to_end(&mut text).ok()?;
+    if text.len() > limit {
         return None;
     }
     String::from_utf8(text).ok()

@@ -1,0 +1,319 @@
+// Browser side of the benchmark: Debian's Chromium through playwright-core (as tests/e2e), our
+// page served from dist/, speedscope's static build from node_modules/speedscope/dist/release.
+//
+// Timing hooks: an init script sets globalThis.pvBench (which turns on the performance.measure
+// hooks in www/src/views/timeline-view.ts: pv:frame = render-list request → frame drawn,
+// pv:render = render-list round trip to the worker, pv:draw = one canvas draw) and marks
+// pv:handover when the file input fires `change` (the moment the page gets the File).
+import { chromium } from 'playwright-core';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+const INIT = () => {
+  globalThis.pvBench = true;
+  document.addEventListener(
+    'change',
+    (e) => {
+      const t = e.target;
+      if (t && t.type === 'file') {
+        performance.clearMarks('pv:handover');
+        performance.clearMeasures();
+        performance.mark('pv:handover');
+      }
+    },
+    true,
+  );
+};
+
+export async function launch() {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'planeview-bench-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    viewport: { width: 1400, height: 860 },
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  await context.addInitScript(INIT);
+  return {
+    context,
+    async close() {
+      await context.close().catch(() => undefined);
+      rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Sum of the RSS of Chromium's renderer processes (the page and its worker live there), bytes. */
+function rendererRss() {
+  let total = 0;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'latin1');
+      if (!cmd.includes('chromium') || !cmd.includes('--type=renderer')) continue;
+      const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'latin1'));
+      if (m) total += Number(m[1]) * 1024;
+    } catch {
+      // the process ended
+    }
+  }
+  return total;
+}
+
+/** Polls the main thread's JS heap (CDP Performance.getMetrics) and the renderer RSS. */
+async function startSampler(page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Performance.enable');
+  const peak = { jsHeap: 0, rss: 0 };
+  let on = true;
+  const sample = async () => {
+    try {
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const h = metrics.find((m) => m.name === 'JSHeapUsedSize');
+      if (h) peak.jsHeap = Math.max(peak.jsHeap, h.value);
+    } catch {
+      // page crashed or closed
+    }
+    peak.rss = Math.max(peak.rss, rendererRss());
+  };
+  const loop = (async () => {
+    while (on) {
+      await sample();
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  })();
+  return {
+    cdp,
+    async stop() {
+      on = false;
+      await loop;
+      await sample();
+      return peak;
+    },
+  };
+}
+
+/**
+ * Wasm memory of the page's worker: attaches to the worker target through the page's CDP session
+ * (non-flattened auto-attach) and sums WebAssembly.Memory buffers found with Runtime.queryObjects.
+ */
+async function workerWasmMemory(cdp) {
+  const workers = [];
+  const pending = new Map();
+  let nextId = 1;
+  cdp.on('Target.attachedToTarget', (e) => {
+    if (e.targetInfo.type === 'worker') workers.push(e.sessionId);
+  });
+  cdp.on('Target.receivedMessageFromTarget', (e) => {
+    const msg = JSON.parse(e.message);
+    const p = pending.get(msg.id);
+    if (p) {
+      pending.delete(msg.id);
+      if (msg.error) p.reject(new Error(msg.error.message));
+      else p.resolve(msg.result);
+    }
+  });
+  await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
+  for (let i = 0; i < 20 && workers.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+  const send = (sessionId, method, params = {}) =>
+    new Promise((resolve, reject) => {
+      const id = nextId++;
+      pending.set(id, { resolve, reject });
+      cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(reject);
+      setTimeout(() => {
+        if (pending.delete(id)) reject(new Error(`timeout: ${method}`));
+      }, 10000);
+    });
+  let total = 0;
+  let heap = 0;
+  for (const s of workers) {
+    heap += (await send(s, 'Runtime.getHeapUsage')).usedSize;
+    const proto = await send(s, 'Runtime.evaluate', { expression: 'WebAssembly.Memory.prototype' });
+    const found = await send(s, 'Runtime.queryObjects', { prototypeObjectId: proto.result.objectId });
+    const sizes = await send(s, 'Runtime.callFunctionOn', {
+      objectId: found.objects.objectId,
+      functionDeclaration: 'function () { return this.map((m) => m.buffer.byteLength); }',
+      returnByValue: true,
+    });
+    for (const v of sizes.result.value ?? []) total += v;
+  }
+  return workers.length ? { wasm: total, heap } : null;
+}
+
+/** Opens our page at `url` and waits for the engine (state idle). */
+export async function openOurs(context, url) {
+  const page = await context.newPage();
+  let crashed = false;
+  page.on('crash', () => {
+    crashed = true;
+  });
+  await page.goto(url);
+  await page.waitForFunction(() => document.body.dataset.state === 'idle', null, { timeout: 30000 });
+  return { page, crashed: () => crashed };
+}
+
+/**
+ * Hands `file` to our page's file input and waits for the first timeline frame (or an error, a
+ * crash, a timeout). Returns {ok, state, status, first_frame_ms, wall_ms, js_heap_peak, rss_peak,
+ * wasm_memory}.
+ */
+export async function loadInOurs(context, url, file, timeoutMs = 120000) {
+  const { page, crashed } = await openOurs(context, url);
+  const sampler = await startSampler(page);
+  const t0 = performance.now();
+  await page.setInputFiles('input[type=file]', file);
+  let outcome = 'timeout';
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (crashed()) {
+      outcome = 'crash';
+      break;
+    }
+    const s = await page
+      .evaluate(() => ({
+        state: document.body.dataset.state,
+        frame: performance.getEntriesByName('pv:frame').length > 0,
+      }))
+      .catch(() => null);
+    if (s === null) {
+      outcome = crashed() ? 'crash' : 'page gone';
+      break;
+    }
+    if (s.state === 'error') {
+      outcome = 'error';
+      break;
+    }
+    if (s.state === 'ready' && s.frame) {
+      outcome = 'ok';
+      break;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  const wall = performance.now() - t0;
+  const peak = await sampler.stop();
+  const res = { ok: outcome === 'ok', outcome, wall_ms: wall, js_heap_peak: peak.jsHeap, rss_peak: peak.rss, page };
+  if (outcome === 'crash' || outcome === 'page gone') return res;
+  const info = await page.evaluate(() => {
+    const h = performance.getEntriesByName('pv:handover')[0];
+    const f = performance.getEntriesByName('pv:frame')[0];
+    return {
+      state: document.body.dataset.state,
+      status: document.querySelector('#status')?.textContent?.trim() ?? '',
+      first_frame_ms: h && f ? f.startTime + f.duration - h.startTime : null,
+    };
+  });
+  Object.assign(res, info);
+  const w = await workerWasmMemory(sampler.cdp).catch((e) => ({ error: `n/a (${e.message})` }));
+  res.wasm_memory = w?.wasm ?? w?.error ?? 'n/a';
+  res.worker_heap = w?.heap ?? null;
+  return res;
+}
+
+function pct(xs, p) {
+  if (xs.length === 0) return null;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
+}
+
+/**
+ * Zooms and pans a loaded page with the keyboard (W/S/A/D, the mouse over the canvas) and the
+ * wheel, waiting for each step's frame; returns p50/p95 of pv:frame, pv:render, pv:draw (ms).
+ */
+export async function zoomPan(page, steps = 1) {
+  const box = await page.locator('[data-testid="timeline"] canvas.tl-canvas').boundingBox();
+  if (box) await page.mouse.move(box.x + box.width * 0.37, box.y + Math.min(box.height / 3, 200));
+  await page.evaluate(() => performance.clearMeasures());
+  const seq = [];
+  const add = (k, n) => {
+    for (let i = 0; i < n * steps; i++) seq.push(k);
+  };
+  add('w', 12);
+  add('d', 8);
+  add('a', 6);
+  add('wheel-in', 4);
+  add('s', 6);
+  add('d', 6);
+  add('wheel-out', 4);
+  add('w', 6);
+  add('a', 6);
+  add('0', 1);
+  let stalls = 0;
+  for (const k of seq) {
+    const before = await page.evaluate(() => performance.getEntriesByName('pv:frame').length);
+    if (k === 'wheel-in') await page.mouse.wheel(0, -240);
+    else if (k === 'wheel-out') await page.mouse.wheel(0, 240);
+    else await page.keyboard.press(k);
+    try {
+      await page.waitForFunction((n) => performance.getEntriesByName('pv:frame').length > n, before, { timeout: 5000, polling: 5 });
+    } catch {
+      stalls++; // no new frame (range clamped at an edge) or a slow one
+    }
+  }
+  const m = await page.evaluate(() => {
+    const d = (n) => performance.getEntriesByName(n).map((e) => e.duration);
+    return { frame: d('pv:frame'), render: d('pv:render'), draw: d('pv:draw') };
+  });
+  return {
+    inputs: seq.length,
+    frames: m.frame.length,
+    stalls,
+    frame_p50: pct(m.frame, 50),
+    frame_p95: pct(m.frame, 95),
+    render_p50: pct(m.render, 50),
+    render_p95: pct(m.render, 95),
+    draw_p50: pct(m.draw, 50),
+    draw_p95: pct(m.draw, 95),
+  };
+}
+
+/**
+ * speedscope (its static release build served at `url`): hands `file` to its file input and waits
+ * for a usable view: the title changes from the landing page's and a flame chart canvas is drawn
+ * (then one more animation frame).
+ */
+export async function loadInSpeedscope(context, url, file, timeoutMs = 300000) {
+  const page = await context.newPage();
+  let crashed = false;
+  page.on('crash', () => {
+    crashed = true;
+  });
+  await page.goto(url);
+  await page.waitForSelector('input[type=file]', { state: 'attached', timeout: 30000 });
+  const title0 = await page.title();
+  const sampler = await startSampler(page);
+  const t0 = performance.now();
+  await page.setInputFiles('input[type=file]', file);
+  let ok = false;
+  let error = '';
+  try {
+    await page.waitForFunction((t) => document.title !== t && document.querySelectorAll('canvas').length > 0, title0, {
+      timeout: timeoutMs,
+      polling: 20,
+    });
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => {
+      performance.mark('pv:usable');
+      r();
+    }))));
+    ok = true;
+  } catch (e) {
+    error = crashed ? 'crash' : String(e.message).split('\n')[0];
+  }
+  const wall = performance.now() - t0;
+  const peak = await sampler.stop();
+  const res = { ok, error, wall_ms: wall, js_heap_peak: peak.jsHeap, rss_peak: peak.rss };
+  if (ok) {
+    Object.assign(
+      res,
+      await page.evaluate(() => {
+        const h = performance.getEntriesByName('pv:handover')[0];
+        const u = performance.getEntriesByName('pv:usable')[0];
+        return { usable_ms: h && u ? u.startTime - h.startTime : null, title: document.title };
+      }),
+    );
+  }
+  await page.close().catch(() => undefined);
+  return res;
+}

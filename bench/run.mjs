@@ -1,0 +1,535 @@
+// `make bench`: runs every benchmark row side by side, prints one table and writes
+// docs/BENCHMARKS.md (machine, commit, date, the table, what is not measured and why).
+//
+//   node bench/run.mjs            the full bench (minutes; expects `make dist` + a release build)
+//   node bench/run.mjs --smoke    the same pipeline on tiny synthetic inputs in seconds, writing
+//                                 to a temp dir (tests/e2e/bench-smoke.test.mjs runs it)
+//   options: --out FILE  --work DIR  --no-browser  --no-xprof  --browser-only (for trying the browser rows)
+//
+// Work files (unpacked copies, synthetic inputs, the XProf venv) live in bench-work/ (gitignored).
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpus, loadavg, totalmem, tmpdir } from 'node:os';
+import { createReadStream, createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { fileURLToPath } from 'node:url';
+import { genKineto, genXSpace } from './gen-synthetic.mjs';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const argv = process.argv.slice(2);
+const flag = (f) => argv.includes(f);
+const opt = (f, d) => (argv.includes(f) ? argv[argv.indexOf(f) + 1] : d);
+const SMOKE = flag('--smoke');
+const WORK = resolve(opt('--work', SMOKE ? mkdtempSync(join(tmpdir(), 'planeview-bench-smoke-')) : join(ROOT, 'bench-work')));
+const OUT = resolve(opt('--out', SMOKE ? join(WORK, 'BENCHMARKS.md') : join(ROOT, 'docs', 'BENCHMARKS.md')));
+const CORPUS = resolve(process.env.PLANEVIEW_CORPUS ?? join(ROOT, '..', 'shared', 'corpus'));
+const BROWSER = !flag('--no-browser');
+const XPROF = !flag('--no-xprof') && !SMOKE;
+mkdirSync(WORK, { recursive: true });
+
+const log = (...a) => console.error('bench:', ...a);
+const MB = 1e6;
+const fmt = (x, d = 1) => (x === null || x === undefined || Number.isNaN(x) ? 'n/a' : Number(x).toFixed(d));
+const median = (xs) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor((s.length - 1) / 2)];
+};
+const mib = (b) => `${fmt(b / 1048576, b < 10 * 1048576 ? 1 : 0)} MiB`;
+const sizeOf = (p) => statSync(p).size;
+const rows = [];
+/** Limits of the method that hold for every run. */
+const STATIC_NOT_MEASURED = [
+  'Peak memory *during* a browser load is sampled every 100 ms (main-thread JS heap via CDP Performance.getMetrics, renderer RSS via /proc); the worker\'s Wasm memory is read once after the load through CDP (it never shrinks, so that is its peak).',
+  'Per-phase timings inside the page (file read, transfer to the worker, import, first render list) are not split out: the first-frame number is end to end, from the file input\'s change event to the first frame drawing a render list.',
+];
+const notMeasured = [];
+const notes = [];
+
+function row(what, input, measured, target, anchor, ratio, pass) {
+  rows.push({ what, input, measured, target, anchor: anchor ?? '—', ratio: ratio ?? '—', pass: pass ?? '—' });
+}
+const verdict = (...checks) => {
+  const c = checks.filter((x) => x !== null && x !== undefined);
+  if (c.length === 0) return '—';
+  return c.every(Boolean) ? 'pass' : 'FAIL';
+};
+
+// ---- machine, commit -------------------------------------------------------------------------
+
+function machine() {
+  let cpu = 'unknown';
+  try {
+    cpu = /model name\s*:\s*(.*)/.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1] ?? cpu;
+  } catch {
+    cpu = cpus()[0]?.model ?? cpu;
+  }
+  let commit = 'unknown';
+  try {
+    commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    const dirty = execFileSync('git', ['status', '--porcelain'], { cwd: ROOT, encoding: 'utf8' }).trim();
+    if (dirty) commit += '+dirty';
+  } catch {
+    // not a git checkout
+  }
+  const tool = (cmd, args) => {
+    try {
+      return execFileSync(cmd, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().split('\n').pop();
+    } catch {
+      return 'n/a';
+    }
+  };
+  return {
+    cpu,
+    cores: cpus().length,
+    memory: `${fmt(totalmem() / 2 ** 30, 1)} GiB`,
+    commit,
+    date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    node: process.version,
+    rustc: tool('rustc', ['--version']),
+    chromium: tool('/usr/bin/chromium', ['--version']),
+    load: loadavg().map((x) => x.toFixed(2)).join(' '),
+  };
+}
+
+// ---- inputs ------------------------------------------------------------------------------------
+
+async function gunzipTo(src, dst) {
+  if (existsSync(dst) && statSync(dst).mtimeMs >= statSync(src).mtimeMs) return;
+  log(`unpacking ${src}`);
+  await pipeline(createReadStream(src), createGunzip(), createWriteStream(`${dst}.part`));
+  execFileSync('mv', [`${dst}.part`, dst]);
+}
+
+const GEN_STAMP = statSync(join(ROOT, 'bench', 'gen-synthetic.mjs')).mtimeMs;
+function synthetic(kind, events, name) {
+  const path = join(WORK, name);
+  if (existsSync(path) && statSync(path).mtimeMs >= GEN_STAMP) return path;
+  log(`generating ${name} (${events} events)`);
+  const t = performance.now();
+  const r = kind === 'kineto' ? genKineto(events, `${path}.part`, 1) : genXSpace(events, `${path}.part`, 1);
+  execFileSync('mv', [`${path}.part`, path]);
+  log(`  ${fmt(r.bytes / MB)} MB in ${fmt((performance.now() - t) / 1000)} s`);
+  return path;
+}
+
+// ---- native --------------------------------------------------------------------------------------
+
+function planeviewBin() {
+  const rel = join(ROOT, 'target', 'release', 'planeview');
+  const dbg = join(ROOT, 'target', 'debug', 'planeview');
+  if (!SMOKE) return rel;
+  return existsSync(rel) ? rel : dbg;
+}
+
+/** `planeview summary FILE --json` under /usr/bin/time -v: wall seconds, peak RSS, summary. */
+function nativeOnce(file) {
+  const t0 = performance.now();
+  const r = spawnSync('/usr/bin/time', ['-v', planeviewBin(), 'summary', file, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const seconds = (performance.now() - t0) / 1000;
+  if (r.status !== 0) throw new Error(`planeview summary ${file}: exit ${r.status}: ${r.stderr.split('\n').slice(-3).join(' ')}`);
+  const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0) * 1024;
+  return { seconds, rss, summary: JSON.parse(r.stdout) };
+}
+
+function native(file, runs) {
+  const all = [];
+  for (let i = 0; i < runs; i++) all.push(nativeOnce(file));
+  const s = median(all.map((r) => r.seconds));
+  return { seconds: s, runs: all.map((r) => r.seconds), rss: Math.max(...all.map((r) => r.rss)), summary: all[0].summary };
+}
+
+// ---- wasm in node --------------------------------------------------------------------------------
+
+function wasm(file, runs) {
+  const all = [];
+  for (let i = 0; i < runs; i++) {
+    const r = spawnSync(process.execPath, ['--max-old-space-size=8192', join(ROOT, 'bench', 'wasm-import.mjs'), file], {
+      encoding: 'utf8',
+      maxBuffer: 1 << 26,
+    });
+    if (r.status !== 0) return { error: `exit ${r.status}: ${(r.stderr || '').trim().split('\n').slice(-2).join(' ')}` };
+    const j = JSON.parse(r.stdout.trim().split('\n').pop());
+    if (j.error) {
+      const panic = /panicked at [^\n]*\n([^\n]+)/.exec(r.stderr ?? '');
+      return { error: `${j.error}${panic ? ` (panic: ${panic[1].trim()})` : ''}; Wasm memory ${mib(j.wasm_memory_bytes)}` };
+    }
+    all.push(j);
+  }
+  return { seconds: median(all.map((r) => r.seconds)), runs: all.map((r) => r.seconds), memory: Math.max(...all.map((r) => r.wasm_memory_bytes)), summary: all[0].summary, push_seconds: median(all.map((r) => r.push_seconds)) };
+}
+
+// ---- anchors -------------------------------------------------------------------------------------
+
+function jsonParseAnchor(file, runs) {
+  const r = spawnSync(process.execPath, ['--expose-gc', '--max-old-space-size=8192', join(ROOT, 'bench', 'json-parse-anchor.mjs'), file, String(runs)], { encoding: 'utf8' });
+  if (r.status !== 0) return { error: r.stderr.trim().split('\n').pop() };
+  const j = JSON.parse(r.stdout);
+  return { ...j, seconds: median(j.parse_seconds) };
+}
+
+function ensureVenv() {
+  const venv = join(WORK, 'venv');
+  const py = join(venv, 'bin', 'python');
+  const ok = () => spawnSync(py, ['-c', 'import importlib.metadata as m; assert m.version("xprof") == "2.24.2"'], { stdio: 'ignore' }).status === 0;
+  if (existsSync(py) && ok()) return py;
+  log('making bench-work/venv with xprof==2.24.2 (pip; a ~100 MB wheel, once)');
+  execFileSync('python3', ['-m', 'venv', venv], { stdio: 'inherit' });
+  execFileSync(join(venv, 'bin', 'pip'), ['install', '-q', 'xprof==2.24.2'], { stdio: 'inherit' });
+  if (!ok()) throw new Error('xprof 2.24.2 did not install into bench-work/venv');
+  return py;
+}
+
+function xprofAnchor(file, runs) {
+  const py = ensureVenv();
+  const r = spawnSync(py, [join(ROOT, 'bench', 'xprof_anchor.py'), file, String(runs)], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  if (r.status !== 0) return { error: r.stderr.trim().split('\n').pop() };
+  const j = JSON.parse(r.stdout.trim().split('\n').pop());
+  return { ...j, median: median(j.seconds) };
+}
+
+// ---- rows ----------------------------------------------------------------------------------------
+
+function importMeasured(r, bytes) {
+  const ev = r.summary.events;
+  return {
+    mbs: bytes / MB / r.seconds,
+    text: `${fmt(bytes / MB / r.seconds)} MB/s (${fmt(r.seconds, 3)} s; ${fmt(ev / r.seconds / 1e6, 2)} M ev/s; ${fmt(r.summary.model_bytes / ev, 1)} B/ev model)`,
+  };
+}
+
+async function main() {
+  const m = machine();
+  log(`machine: ${m.cpu}, ${m.cores} cores, ${m.memory}; load ${m.load}; commit ${m.commit}`);
+  const runsSmall = SMOKE ? 1 : 3;
+  const runsBig = SMOKE ? 1 : 2;
+
+  // Inputs.
+  const inputs = {};
+  if (SMOKE) {
+    inputs.kinetoS = synthetic('kineto', 3000, 'smoke_kineto.json');
+    inputs.xspaceS = synthetic('xspace', 3000, 'smoke_xspace.xplane.pb');
+  } else {
+    inputs.xplaneGz = join(CORPUS, 'xplane', 'jax_cpu_mlp_xlarge.xplane.pb.gz');
+    inputs.torchGz = join(CORPUS, 'chrome_json', 'torch_cpu_transformer_train_dev.pt.trace.json.gz');
+    inputs.chromiumGz = join(CORPUS, 'chrome_json', 'chromium__chromium_default_cats_4s.json.gz');
+    for (const k of ['xplaneGz', 'torchGz', 'chromiumGz']) if (!existsSync(inputs[k])) throw new Error(`missing ${inputs[k]} (set PLANEVIEW_CORPUS)`);
+    inputs.xplane = join(WORK, 'jax_cpu_mlp_xlarge.xplane.pb');
+    inputs.torch = join(WORK, 'torch_cpu_transformer_train_dev.pt.trace.json');
+    inputs.chromium = join(WORK, 'chromium__chromium_default_cats_4s.json');
+    await gunzipTo(inputs.xplaneGz, inputs.xplane);
+    await gunzipTo(inputs.torchGz, inputs.torch);
+    await gunzipTo(inputs.chromiumGz, inputs.chromium);
+    inputs.kineto1m = synthetic('kineto', 1_000_000, 'synthetic_kineto_1m.json');
+    inputs.kineto10m = synthetic('kineto', 10_000_000, 'synthetic_kineto_10m.json');
+    inputs.xspace10m = synthetic('xspace', 10_000_000, 'synthetic_xspace_10m.xplane.pb');
+  }
+  const label = (p) => `${p.split('/').pop()} (${fmt(sizeOf(p) / MB, 0)} MB)`;
+
+  if (flag('--browser-only')) {
+    await browserRows(inputs, label);
+    return m;
+  }
+
+  // Anchors first (they feed the ratios).
+  let xprof = null;
+  if (XPROF) {
+    log('anchor: XProf trace_viewer@ on the xplane');
+    xprof = xprofAnchor(inputs.xplane, 3);
+    if (xprof.error) notMeasured.push(`XProf anchor failed: ${xprof.error}`);
+  } else {
+    notMeasured.push(SMOKE ? 'XProf anchor: not run in --smoke (the venv install takes minutes).' : 'XProf anchor: skipped (--no-xprof).');
+  }
+  const jsonAnchorFile = SMOKE ? inputs.kinetoS : inputs.torch;
+  log('anchor: JSON.parse');
+  const jp = jsonParseAnchor(jsonAnchorFile, runsSmall);
+  const jpMbs = jp.error ? null : jp.bytes / MB / jp.seconds;
+
+  // Native.
+  const nativeCases = SMOKE
+    ? [
+        ['xspace', inputs.xspaceS, runsSmall],
+        ['json', inputs.kinetoS, runsSmall],
+      ]
+    : [
+        ['xspace', inputs.xplane, runsSmall],
+        ['json', inputs.torch, runsSmall],
+        ['json', inputs.kineto1m, runsSmall],
+        ['json', inputs.kineto10m, runsBig],
+        ['xspace', inputs.xspace10m, runsBig],
+      ];
+  const nativeRes = new Map();
+  for (const [kind, file, runs] of nativeCases) {
+    log(`native: ${file}`);
+    let r;
+    try {
+      r = native(file, runs);
+    } catch (e) {
+      row('Native import', label(file), `error: ${e.message}`, '', null, null, 'FAIL');
+      continue;
+    }
+    nativeRes.set(file, r);
+    const bytes = r.summary.unpacked_bytes;
+    const mm = importMeasured(r, bytes);
+    const text = `${mm.text}; peak RSS ${mib(r.rss)}`;
+    if (kind === 'xspace') {
+      const isAnchorFile = file === inputs.xplane && xprof && !xprof.error;
+      const ratio = isAnchorFile ? xprof.median / r.seconds : null;
+      row('Native import, XSpace', label(file), text, file === inputs.xplane ? '≥ 300 MB/s; ≥ 30× XProf' : '≥ 300 MB/s', isAnchorFile ? `XProf trace_viewer@ ${fmt(xprof.median, 2)} s` : null, ratio ? `${fmt(ratio)}×` : null, verdict(mm.mbs >= 300, ratio === null ? null : ratio >= 30));
+    } else {
+      const isAnchorFile = file === jsonAnchorFile && jpMbs;
+      const ratio = isAnchorFile ? mm.mbs / jpMbs : null;
+      row('Native import, Chrome JSON', label(file), text, isAnchorFile ? '≥ 250 MB/s; ≥ 3× JSON.parse' : '≥ 250 MB/s', isAnchorFile ? `JSON.parse ${fmt(jpMbs)} MB/s` : null, ratio ? `${fmt(ratio)}×` : null, verdict(mm.mbs >= 250, ratio === null ? null : ratio >= 3));
+    }
+  }
+  // gzip cost: the same files as users have them.
+  if (!SMOKE) {
+    for (const [gz, plain] of [
+      [inputs.xplaneGz, inputs.xplane],
+      [inputs.torchGz, inputs.torch],
+    ]) {
+      log(`native (.gz): ${gz}`);
+      const r = native(gz, runsSmall);
+      const base = nativeRes.get(plain);
+      // The fastest run of each is the least disturbed by other load: compare those.
+      const extra = base ? Math.min(...r.runs) - Math.min(...base.runs) : null;
+      row('Native import of the .gz (gzip cost)', label(gz), `${fmt(r.seconds, 3)} s median (${fmt(r.summary.unpacked_bytes / MB / r.seconds)} MB/s of unpacked bytes); gunzip adds ${fmt(extra, 3)} s (fastest .gz run − fastest unpacked run); peak RSS ${mib(r.rss)}`, 'info', null, null, '—');
+    }
+  }
+
+  // Wasm in Node.
+  const wasmCases = SMOKE
+    ? [
+        ['xspace', inputs.xspaceS, 1],
+        ['json', inputs.kinetoS, 1],
+      ]
+    : [
+        ['xspace', inputs.xplane, runsSmall],
+        ['json', inputs.torch, runsSmall],
+        ['json', inputs.kineto1m, runsSmall],
+        ['json', inputs.kineto10m, 1],
+        ['xspace', inputs.xspace10m, 1],
+      ];
+  for (const [kind, file, runs] of wasmCases) {
+    log(`wasm: ${file}`);
+    const r = wasm(file, runs);
+    if (r.error) {
+      if (/capacity overflow/.test(r.error)) {
+        notes.push(`Wasm import of ${file.split('/').pop()} panics with "capacity overflow" in \`Session::push\` once 1 GiB is buffered: the buffer (a Vec) doubles its capacity to 2 GiB, more than isize::MAX on wasm32. So today the page's practical input limit is 1 GiB, not the 2 GiB the README states (streaming import, or reserving exactly, removes this).`);
+        notMeasured.push(`Wasm import speed and memory of ${file.split('/').pop()}: the import cannot finish (see the note above).`);
+      }
+      row(`Wasm import (Node), ${kind === 'xspace' ? 'XSpace' : 'Chrome JSON'}`, label(file), `error: ${r.error}`, kind === 'xspace' ? '≥ 150 MB/s' : '≥ 150 MB/s; peak ≤ 1.0×, model ≤ 0.5× of unpacked', null, null, 'FAIL');
+      continue;
+    }
+    const bytes = r.summary.unpacked_bytes;
+    const mm = importMeasured(r, bytes);
+    const memX = r.memory / bytes;
+    const modelX = r.summary.model_bytes / bytes;
+    const text = `${mm.text}; Wasm memory ${mib(r.memory)} = ${fmt(memX, 2)}× input; model ${mib(r.summary.model_bytes)} = ${fmt(modelX, 2)}× input`;
+    if (kind === 'xspace') {
+      const isAnchorFile = file === inputs.xplane && xprof && !xprof.error;
+      const ratio = isAnchorFile ? xprof.median / r.seconds : null;
+      row('Wasm import (Node), XSpace', label(file), text, file === inputs.xplane ? '≥ 150 MB/s; ≥ 15× XProf' : '≥ 150 MB/s', isAnchorFile ? `XProf trace_viewer@ ${fmt(xprof.median, 2)} s` : null, ratio ? `${fmt(ratio)}×` : null, verdict(mm.mbs >= 150, ratio === null ? null : ratio >= 15));
+    } else {
+      const isAnchorFile = file === jsonAnchorFile && jpMbs;
+      const ratio = isAnchorFile ? mm.mbs / jpMbs : null;
+      const fails = [mm.mbs >= 150 ? null : 'speed', memX <= 1.0 ? null : 'peak mem', modelX <= 0.5 ? null : 'model', ratio === null || ratio >= 3 ? null : 'ratio'].filter(Boolean);
+      row('Wasm import (Node), Chrome JSON', label(file), text, `≥ 150 MB/s;${isAnchorFile ? ' ≥ 3× JSON.parse;' : ''} peak ≤ 1.0×, model ≤ 0.5× input`, isAnchorFile ? `JSON.parse ${fmt(jpMbs)} MB/s` : null, ratio ? `${fmt(ratio)}×` : null, fails.length ? `FAIL (${fails.join(', ')})` : 'pass');
+    }
+  }
+
+  // Anchor rows themselves.
+  if (xprof && !xprof.error) {
+    row('Anchor: XProf 2.24.2 trace_viewer@ (resolution 8000, cold copy)', label(inputs.xplane), `${fmt(xprof.median, 2)} s median of [${xprof.seconds.map((s) => fmt(s, 2)).join(', ')}] (${fmt(sizeOf(inputs.xplane) / MB / xprof.median)} MB/s); Python import ${fmt(xprof.import_seconds, 1)} s not counted`, 'anchor', null, null, '—');
+  }
+  if (!jp.error) {
+    row('Anchor: Node JSON.parse', label(jsonAnchorFile), `${fmt(jpMbs)} MB/s (parse ${fmt(jp.seconds, 3)} s median; reading the file as a string ${fmt(jp.read_seconds, 3)} s more)`, 'anchor', null, null, '—');
+  } else {
+    notMeasured.push(`JSON.parse anchor failed: ${jp.error}`);
+  }
+
+  // Browser.
+  if (BROWSER) await browserRows(inputs, label);
+  else notMeasured.push('Browser rows: skipped (--no-browser).');
+
+  return m;
+}
+
+async function browserRows(inputs, label) {
+  const { launch, loadInOurs, loadInSpeedscope, zoomPan } = await import('./browser.mjs');
+  const { startServer } = await import('../tests/e2e/server.mjs');
+  const dist = join(ROOT, 'dist');
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is not built (make dist)');
+  const ours = await startServer({ dir: dist, prefixes: ['/'] });
+  const ssDir = join(ROOT, 'node_modules', 'speedscope', 'dist', 'release');
+  const ss = existsSync(join(ssDir, 'index.html')) ? await startServer({ dir: ssDir, prefixes: ['/'] }) : null;
+  const b = await launch();
+  const mem = (r) =>
+    `JS heap peak ${mib(r.js_heap_peak)} (worker ${r.worker_heap ? mib(r.worker_heap) : 'n/a'}); Wasm ${typeof r.wasm_memory === 'number' ? mib(r.wasm_memory) : (r.wasm_memory ?? 'n/a')}; renderer RSS peak ${mib(r.rss_peak)}`;
+  try {
+    // First frame.
+    const firstFrame = SMOKE
+      ? [
+          [inputs.kinetoS, 2000],
+          [inputs.xspaceS, 1000],
+        ]
+      : [
+          [inputs.torchGz, 2000],
+          [inputs.xplaneGz, 1000],
+        ];
+    for (const [file, targetMs] of firstFrame) {
+      log(`browser first frame: ${file}`);
+      const runs = [];
+      for (let i = 0; i < runsOf(); i++) {
+        const r = await loadInOurs(b.context, ours.url, file);
+        await r.page.close().catch(() => undefined);
+        runs.push(r);
+        if (!r.ok) break;
+      }
+      const last = runs[runs.length - 1];
+      if (!last.ok) {
+        row('Browser: drop → first timeline frame', label(file), `${last.outcome}: ${last.status ?? ''}`, `≤ ${targetMs / 1000} s`, null, null, 'FAIL');
+        continue;
+      }
+      const ms = median(runs.map((r) => r.first_frame_ms));
+      row('Browser: drop → first timeline frame', label(file), `${fmt(ms / 1000, 2)} s median of ${runs.length} [${runs.map((r) => fmt(r.first_frame_ms / 1000, 2)).join(', ')}]; ${mem(last)}`, `≤ ${targetMs / 1000} s`, null, null, verdict(ms <= targetMs));
+    }
+
+    // speedscope vs ours on the same (unpacked) file.
+    const ssFile = SMOKE ? inputs.kinetoS : inputs.chromium;
+    if (ss) {
+      log(`browser speedscope vs ours: ${ssFile}`);
+      const o = await loadInOurs(b.context, ours.url, ssFile);
+      await o.page.close().catch(() => undefined);
+      const s = await loadInSpeedscope(b.context, `${ss.url}index.html`, ssFile);
+      const ratio = o.ok && s.ok ? s.usable_ms / o.first_frame_ms : null;
+      row(
+        'Browser: time to a usable view, ours vs speedscope 1.25.0',
+        label(ssFile),
+        `ours ${o.ok ? `${fmt(o.first_frame_ms / 1000, 2)} s` : o.outcome}; speedscope ${s.ok ? `${fmt(s.usable_ms / 1000, 2)} s (JS heap peak ${mib(s.js_heap_peak)})` : `failed: ${s.error}`}`,
+        '≥ 10× faster than speedscope',
+        s.ok ? `speedscope ${fmt(s.usable_ms / 1000, 2)} s` : 'speedscope failed',
+        ratio ? `${fmt(ratio)}×` : null,
+        verdict(ratio === null ? false : ratio >= 10),
+      );
+    } else {
+      notMeasured.push('speedscope: node_modules/speedscope is missing (npm ci installs it).');
+    }
+
+    // The big JSON (2 GB) opens; then frame times over the 10 M events loaded (or the 10 M XSpace).
+    const big = SMOKE ? inputs.kinetoS : inputs.kineto10m;
+    log(`browser big JSON: ${big}`);
+    const r = await loadInOurs(b.context, ours.url, big, SMOKE ? 60000 : 600000);
+    row(
+      SMOKE ? 'Browser: synthetic JSON opens (smoke: tiny)' : 'Browser: 2 GB synthetic Chrome JSON opens (10 M events)',
+      label(big),
+      r.ok ? `opened: first frame after ${fmt(r.first_frame_ms / 1000, 1)} s; ${mem(r)}` : `${r.outcome}${r.status ? `: ${r.status}` : ''} after ${fmt(r.wall_ms / 1000, 1)} s; JS heap peak ${mib(r.js_heap_peak)}; renderer RSS peak ${mib(r.rss_peak)}`,
+      'opens without crashing',
+      null,
+      null,
+      verdict(r.ok),
+    );
+    if (!r.ok && !SMOKE) {
+      // The largest JSON that fits today: the worker's input buffer cannot grow past 1 GiB.
+      await r.page.close().catch(() => undefined);
+      const mid = synthetic('kineto', 4_000_000, 'synthetic_kineto_4m.json');
+      log(`browser mid-size JSON: ${mid}`);
+      const x = await loadInOurs(b.context, ours.url, mid, 600000);
+      row(
+        'Browser: largest synthetic JSON tried that fits the current 1 GiB input buffer (4 M events)',
+        label(mid),
+        x.ok ? `opened: first frame after ${fmt(x.first_frame_ms / 1000, 1)} s; ${mem(x)}` : `${x.outcome}${x.status ? `: ${x.status}` : ''} after ${fmt(x.wall_ms / 1000, 1)} s; renderer RSS peak ${mib(x.rss_peak)}`,
+        'info',
+        null,
+        null,
+        x.ok ? 'opens' : 'FAIL',
+      );
+      await x.page.close().catch(() => undefined);
+    }
+    let framePage = r.ok ? r.page : null;
+    let frameFile = big;
+    if (!framePage) {
+      await r.page.close().catch(() => undefined);
+      frameFile = SMOKE ? inputs.xspaceS : inputs.xspace10m;
+      log(`browser frames on ${frameFile}`);
+      const x = await loadInOurs(b.context, ours.url, frameFile, 600000);
+      if (x.ok) {
+        framePage = x.page;
+        notMeasured.push('Frame times over the 10 M-event JSON: it does not open in the page (row above); they are measured over the 10 M-event XSpace instead.');
+        notes.push(`Frame times use ${frameFile.split('/').pop()} because the 10 M-event JSON did not open (first frame of the 10 M XSpace: ${fmt(x.first_frame_ms / 1000, 1)} s; ${mem(x)}).`);
+      } else {
+        await x.page.close().catch(() => undefined);
+        row('Browser: frame time while zooming/panning', label(frameFile), `could not load: ${x.outcome}`, '≤ 16 ms p95', null, null, 'FAIL');
+      }
+    }
+    if (framePage) {
+      log('browser: zoom/pan frame times');
+      const f = await zoomPan(framePage, 1);
+      const cost95 = f.render_p95 + f.draw_p95;
+      row(
+        `Browser: frame time while zooming/panning${SMOKE ? '' : ' (10 M events)'}`,
+        label(frameFile),
+        `frame cost p95 ${fmt(cost95)} ms = render list p95 ${fmt(f.render_p95)} + draw p95 ${fmt(f.draw_p95)} (p50 ${fmt(f.render_p50)} + ${fmt(f.draw_p50)}); request → on screen p50 ${fmt(f.frame_p50)} / p95 ${fmt(f.frame_p95)} ms; ${f.frames} frames for ${f.inputs} inputs`,
+        '≤ 16 ms p95',
+        null,
+        null,
+        verdict(cost95 <= 16),
+      );
+      await framePage.close().catch(() => undefined);
+    }
+  } finally {
+    await b.close();
+    await ours.close();
+    await ss?.close();
+  }
+}
+
+function runsOf() {
+  return SMOKE ? 1 : 3;
+}
+
+// ---- output --------------------------------------------------------------------------------------
+
+function table() {
+  const head = ['what', 'input', 'measured', 'target', 'anchor', 'ratio vs anchor', 'result'];
+  const esc = (s) => String(s).replaceAll('|', '\\|');
+  const lines = [`| ${head.join(' | ')} |`, `|${head.map(() => '---').join('|')}|`];
+  for (const r of rows) lines.push(`| ${[r.what, r.input, r.measured, r.target, r.anchor, r.ratio, r.pass].map(esc).join(' | ')} |`);
+  return lines.join('\n');
+}
+
+const m = await main();
+m.loadAfter = loadavg().map((x) => x.toFixed(2)).join(' ');
+if (Math.max(Number(m.load.split(' ')[0]), Number(m.loadAfter.split(' ')[0])) > 1.5) {
+  notes.unshift(`The machine was busy during this run (1-minute load average ${m.load.split(' ')[0]} at the start, ${m.loadAfter.split(' ')[0]} at the end, on ${m.cores} cores): other work shared the CPU, so times are pessimistic. Re-run on a quiet machine.`);
+}
+const t = table();
+console.log(t);
+const doc = `# Benchmarks
+
+Written by \`make bench\` (\`node bench/run.mjs\`${SMOKE ? ' --smoke' : ''}); do not edit by hand — re-run it.
+How each number is taken: [bench/README.md](../bench/README.md).
+
+- machine: ${m.cpu}, ${m.cores} cores, ${m.memory} RAM; load average ${m.load} at the start, ${m.loadAfter} at the end
+- commit: ${m.commit}
+- date: ${m.date}
+- tools: ${m.rustc}; node ${m.node}; ${m.chromium}
+
+${t}
+
+Ratios are "how many times faster than the anchor" (anchor time / our time, or our MB/s / the
+anchor's MB/s). MB = 10^6 bytes of the unpacked input. "B/ev model" = \`model_bytes\` / \`events\` from
+the summary. Native peak RSS is from \`/usr/bin/time -v\`; Wasm memory is
+\`memory.buffer.byteLength\` after the import (Wasm memory never shrinks, so it is the peak).
+
+${notes.length ? `## Notes\n\n${notes.map((n) => `- ${n}`).join('\n')}\n\n` : ''}## Not measured in this run, and why
+
+${notMeasured.length ? notMeasured.map((n) => `- ${n}`).join('\n') : '- Every row of the issue was measured.'}
+
+## Limits of the method
+
+${STATIC_NOT_MEASURED.map((n) => `- ${n}`).join('\n')}
+`;
+mkdirSync(dirname(OUT), { recursive: true });
+writeFileSync(OUT, doc);
+log(`wrote ${OUT}`);
