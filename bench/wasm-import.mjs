@@ -29,6 +29,8 @@ let t1 = t0;
 let overview;
 try {
   const s = new glue.Session();
+  // As the page does: the file's size is known, so the input buffer is reserved once.
+  s.reserve(chunks.reduce((n, c) => n + c.length, 0));
   for (const c of chunks) {
     s.push(c);
     pushed += c.length;

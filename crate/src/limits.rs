@@ -5,7 +5,7 @@
 //!
 //! | limit | value | checked in |
 //! |---|---|---|
-//! | [`MAX_UNPACKED_BYTES`] | 2 GiB (wasm32), 16 GiB (native) | `import/gzip.rs`, protobuf length prefixes |
+//! | [`MAX_UNPACKED_BYTES`] | 1.5 GiB (wasm32), 16 GiB (native) | `import/gzip.rs`, protobuf length prefixes |
 //! | [`MAX_GZIP_RATIO`] beyond [`GZIP_RATIO_FLOOR_BYTES`] | 256× past the first 64 MiB | `import/gzip.rs` |
 //! | [`MAX_JSON_DEPTH`] | 256 levels | Chrome JSON tokenizer |
 //! | [`MAX_STRING_BYTES`] | 64 MiB | Chrome JSON tokenizer (error); XSpace `compressed_str_value` (left compressed) |
@@ -14,12 +14,13 @@
 //! (what was read before it is kept with a `truncated_input` diagnostic), and a length prefix
 //! larger than [`MAX_UNPACKED_BYTES`] is damage; neither is ever read out of bounds.
 
-/// Largest decompressed input accepted. wasm32 has a 4 GiB address space, and the model
-/// and the input must fit in it together, so the page stops at 2 GiB; the CLI allows 16 GiB.
+/// Largest decompressed input accepted. wasm32 has a 4 GiB address space, one buffer there
+/// cannot exceed 2 GiB, and the whole input and the model must fit together (the import is
+/// not streamed yet), so the page stops at 1.5 GiB; the CLI allows 16 GiB.
 /// A gzip stream that would expand further is stopped as soon as its output passes the limit
 /// (nothing beyond `limit + 1` bytes is ever allocated for it).
 pub const MAX_UNPACKED_BYTES: u64 = if cfg!(target_arch = "wasm32") {
-    2 << 30
+    3 << 29
 } else {
     16 << 30
 };

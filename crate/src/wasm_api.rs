@@ -7,7 +7,9 @@
 
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::search::search_slices;
+use crate::error::ImportError;
 use crate::import::{Imported, import_bytes};
+use crate::limits::MAX_UNPACKED_BYTES;
 use crate::model::{SliceId, Trace, TrackId, TrackKind, arg_value_to_json, display_order};
 use crate::summary::Summary;
 use serde_json::{Map, Value, json};
@@ -30,9 +32,28 @@ impl Session {
         Session::default()
     }
 
-    /// Appends a chunk of the file.
-    pub fn push(&mut self, chunk: &[u8]) {
+    /// Reserves room for `bytes` of input (the file's size, when known), so the input is
+    /// held in one exact allocation instead of a buffer that doubles as it grows (Wasm
+    /// memory never shrinks). Throws `{kind: "limit_exceeded"}` past the input limit.
+    pub fn reserve(&mut self, bytes: f64) -> Result<(), JsValue> {
+        let wanted = bytes.max(0.0) as u64;
+        self.check_input_limit(wanted)?;
+        let additional = (wanted as usize).saturating_sub(self.pending.len());
+        self.pending
+            .try_reserve_exact(additional)
+            .map_err(|_| out_of_memory(wanted))
+    }
+
+    /// Appends a chunk of the file. Throws `{kind: "limit_exceeded"}` when the input grows
+    /// past the limit, rather than failing inside the allocator.
+    pub fn push(&mut self, chunk: &[u8]) -> Result<(), JsValue> {
+        let total = self.pending.len() as u64 + chunk.len() as u64;
+        self.check_input_limit(total)?;
+        self.pending
+            .try_reserve(chunk.len())
+            .map_err(|_| out_of_memory(total))?;
         self.pending.extend_from_slice(chunk);
+        Ok(())
     }
 
     /// Imports everything pushed so far and returns the overview JSON (summary, time range,
@@ -139,6 +160,17 @@ impl Session {
 type Renderer = fn(&Trace, &[TrackId], Viewport, &mut Vec<f64>);
 
 impl Session {
+    fn check_input_limit(&self, bytes: u64) -> Result<(), JsValue> {
+        if bytes > MAX_UNPACKED_BYTES {
+            let e = ImportError::LimitExceeded {
+                what: "the file",
+                limit: format!("{MAX_UNPACKED_BYTES} bytes in the browser"),
+            };
+            return Err(js_error(e.kind(), &e.to_string()));
+        }
+        Ok(())
+    }
+
     /// Runs `renderer` over `track_ids` for the range `(t0, t1, width)`; empty without a
     /// profile or for an empty range.
     fn render(
@@ -174,6 +206,13 @@ fn viewport(t0: f64, t1: f64, width: f64) -> Option<Viewport> {
 
 fn track_list(ids: &[u32]) -> Vec<TrackId> {
     ids.iter().map(|&i| TrackId(i)).collect()
+}
+
+fn out_of_memory(bytes: u64) -> JsValue {
+    js_error(
+        "limit_exceeded",
+        &format!("the browser could not reserve {bytes} bytes for the file"),
+    )
 }
 
 fn js_error(kind: &str, message: &str) -> JsValue {

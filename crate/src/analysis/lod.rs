@@ -132,9 +132,19 @@ fn render_lane(
 }
 
 /// The number of indices `k` in `from..range.end` for which `pred(k)` holds, given that
-/// `pred` is true for a prefix of that span and false after it (binary search).
+/// `pred` is true for a prefix of that span and false after it. Galloping from `from`
+/// (steps 1, 2, 4, ...) then bisecting: the answer is usually near `from` (the next pixel's
+/// slices follow the current ones), so this costs O(log distance) and touches memory close
+/// to where the walk already is, instead of bisecting the whole rest of the lane.
 fn partition(range: std::ops::Range<usize>, from: usize, pred: impl Fn(usize) -> bool) -> usize {
-    let (mut lo, mut hi) = (from, range.end);
+    let end = range.end;
+    let (mut lo, mut step) = (from, 1);
+    while lo + step <= end && pred(lo + step - 1) {
+        lo += step;
+        step *= 2;
+    }
+    // pred holds below `lo`; the first false index is in lo..hi.
+    let mut hi = (lo + step).min(end);
     while lo < hi {
         let mid = lo + (hi - lo) / 2;
         if pred(mid) { lo = mid + 1 } else { hi = mid }
@@ -207,6 +217,21 @@ mod tests {
         assert_eq!(b.len(), 1, "{b:?}");
         assert_eq!(b[0][5], 1000.0);
         assert_eq!(b[0][4], -1.0);
+    }
+
+    #[test]
+    fn partition_finds_the_end_of_the_true_prefix() {
+        for len in 0..40 {
+            for from in 0..=len {
+                for cut in from..=len {
+                    assert_eq!(
+                        partition(0..len, from, |k| k < cut),
+                        cut - from,
+                        "{len} {from} {cut}"
+                    );
+                }
+            }
+        }
     }
 
     proptest! {

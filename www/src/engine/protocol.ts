@@ -13,7 +13,7 @@ export interface CallMap {
 export type Method = keyof CallMap;
 
 export type ToWorker =
-  | { op: 'begin'; load: number; name: string }
+  | { op: 'begin'; load: number; name: string; size: number | null }
   | { op: 'chunk'; load: number; data: ArrayBuffer }
   | { op: 'finish'; load: number }
   | { op: 'abort'; load: number }

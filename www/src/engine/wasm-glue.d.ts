@@ -10,6 +10,7 @@ export default function init(
 export class Session {
   free(): void;
   constructor();
+  reserve(bytes: number): void;
   push(chunk: Uint8Array): void;
   finish(): string;
   render_slices(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;

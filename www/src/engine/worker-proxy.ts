@@ -245,7 +245,7 @@ export class WorkerEngine implements Engine {
         load.abort.abort();
         reject(err instanceof Error ? err : new EngineError(String(err), 'init'));
       });
-      this.post({ op: 'begin', load: id, name });
+      this.post({ op: 'begin', load: id, name, size: load.total });
       this.pump(load, source).catch((err: unknown) => {
         if (load.done) return;
         load.done = true;

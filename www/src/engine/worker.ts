@@ -160,6 +160,7 @@ function onMessage(msg: ToWorker): void {
       failedLoad = false;
       try {
         session = new Session();
+        if (msg.size) session.reserve(msg.size);
       } catch (err) {
         failLoad(msg.load, err);
       }
