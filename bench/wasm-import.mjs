@@ -37,7 +37,7 @@ try {
   }
   t1 = performance.now();
   stage = 'finish';
-  overview = JSON.parse(s.finish());
+  overview = JSON.parse(s.finish(false));
 } catch (err) {
   // A panic prints its message on stderr (console_error_panic_hook) and throws RuntimeError.
   const msg = err && typeof err === 'object' && 'message' in err ? `${err.kind ?? err.name ?? 'error'}: ${err.message}` : String(err);

@@ -4,6 +4,8 @@
 
 #![allow(clippy::disallowed_methods)] // tests measure time; the rule is for the core
 
+mod common;
+
 use flate2::Compression;
 use flate2::write::GzEncoder;
 use planeview::ImportError;
@@ -319,4 +321,39 @@ fn an_absurd_protobuf_length_prefix_is_damage_not_an_allocation() {
         ["malformed", "truncated", "not_recognised"].contains(&err.kind()),
         "{err:?}"
     );
+}
+
+/// Reduced detail (asked for, or forced past `KEEP_ARGS_UP_TO_BYTES`): the same slices, no
+/// args, and a `degraded_import` diagnostic that says which.
+#[test]
+fn reduced_detail_drops_args_and_says_so() {
+    use planeview::import::{ImportOptions, import_bytes_with};
+    for file in [
+        "xplane/jax_cpu_mlp_small.xplane.pb",
+        "chrome_json/xprof__trace.json",
+    ] {
+        let bytes = common::read(&common::data_dir(file));
+        let full = import_bytes(&bytes).unwrap().trace;
+        assert!(full.args.pair_count() > 0, "{file} has args");
+        assert!(full.diagnostics.get("degraded_import").is_none());
+        let asked = ImportOptions {
+            drop_args: true,
+            ..ImportOptions::default()
+        };
+        let forced = ImportOptions {
+            keep_args_up_to_bytes: 1000,
+            ..ImportOptions::default()
+        };
+        for (options, says) in [(asked, "as asked"), (forced, "over the 1000 bytes")] {
+            let reduced = import_bytes_with(&bytes, &options).unwrap().trace;
+            assert_eq!(reduced.slices.len(), full.slices.len(), "{file}");
+            assert_eq!(reduced.args.pair_count(), 0, "{file}");
+            let d = reduced
+                .diagnostics
+                .get("degraded_import")
+                .expect("degraded_import");
+            assert!(d.examples[0].contains(says), "{file}: {:?}", d.examples);
+            assert!(reduced.heap_bytes() < full.heap_bytes());
+        }
+    }
 }

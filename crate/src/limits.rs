@@ -43,6 +43,16 @@ pub const MAX_GZIP_RATIO: u64 = 256;
 /// well as they like, and 64 MiB is cheap to hold even in the browser.
 pub const GZIP_RATIO_FLOOR_BYTES: u64 = 64 << 20;
 
+/// Largest decompressed input whose args and stats are kept. Past it the import drops them
+/// (a `degraded_import` diagnostic says so): in the browser the whole input and the model
+/// share the Wasm heap, and args are most of the model (about 60 of the ~100 bytes per event
+/// of real Kineto and XSpace files). The CLI keeps them always.
+pub const KEEP_ARGS_UP_TO_BYTES: u64 = if cfg!(target_arch = "wasm32") {
+    768 << 20
+} else {
+    u64::MAX
+};
+
 /// Deepest JSON nesting accepted (the root is level 1; args of real traces nest < 10 deep).
 /// The Chrome JSON reader recurses per level, so this also bounds its stack use.
 pub const MAX_JSON_DEPTH: usize = 256;

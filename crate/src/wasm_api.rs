@@ -8,7 +8,7 @@
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::search::search_slices;
 use crate::error::ImportError;
-use crate::import::{Imported, import_bytes};
+use crate::import::{ImportOptions, Imported, import_bytes_with};
 use crate::limits::MAX_UNPACKED_BYTES;
 use crate::model::{SliceId, Trace, TrackId, TrackKind, arg_value_to_json, display_order};
 use crate::summary::Summary;
@@ -57,11 +57,17 @@ impl Session {
     }
 
     /// Imports everything pushed so far and returns the overview JSON (summary, time range,
-    /// track groups in display order, metadata). Throws `{kind, message}` on failure.
-    pub fn finish(&mut self) -> Result<String, JsValue> {
+    /// track groups in display order, metadata). `reduced_detail` drops args and stats (the
+    /// retry after the engine ran out of memory). Throws `{kind, message}` on failure.
+    pub fn finish(&mut self, reduced_detail: bool) -> Result<String, JsValue> {
         let bytes = std::mem::take(&mut self.pending);
         self.imported = None;
-        let imported = import_bytes(&bytes).map_err(|e| js_error(e.kind(), &e.to_string()))?;
+        let options = ImportOptions {
+            drop_args: reduced_detail,
+            ..ImportOptions::default()
+        };
+        let imported =
+            import_bytes_with(&bytes, &options).map_err(|e| js_error(e.kind(), &e.to_string()))?;
         drop(bytes);
         let overview = overview_json(&imported);
         self.imported = Some(imported);
@@ -215,12 +221,16 @@ fn out_of_memory(bytes: u64) -> JsValue {
     )
 }
 
+/// The error object the page receives.
+#[derive(serde::Serialize)]
+struct JsError<'a> {
+    kind: &'a str,
+    message: &'a str,
+}
+
 fn js_error(kind: &str, message: &str) -> JsValue {
-    let obj = js_sys::Object::new();
-    // Setting a property on a fresh plain object cannot fail.
-    let _ = js_sys::Reflect::set(&obj, &"kind".into(), &kind.into());
-    let _ = js_sys::Reflect::set(&obj, &"message".into(), &message.into());
-    obj.into()
+    // Serializing two strings cannot fail; fall back to the bare message if it ever does.
+    serde_wasm_bindgen::to_value(&JsError { kind, message }).unwrap_or_else(|_| message.into())
 }
 
 fn overview_json(imported: &Imported) -> Value {

@@ -115,10 +115,11 @@ function main(): void {
 
   const offerRetry = (): void => {
     const source = lastSource;
-    if (source) status.offerRetry('Try again', () => void load(source));
+    if (source) status.offerRetry('Try again with reduced detail', () => void load(source, true));
   };
 
-  async function load(source: OpenSource): Promise<void> {
+  /** Opens `source`; `reducedDetail` imports it without args and stats (less memory). */
+  async function load(source: OpenSource, reducedDetail = false): Promise<void> {
     const name = source.kind === 'file' ? source.file.name : (source.name ?? nameFromUrl(source.url));
     const token = ++loadToken;
     lastSource = source;
@@ -132,9 +133,13 @@ function main(): void {
     search.setEnabled(false);
     status.loading(name, null);
     try {
-      const p = await engine.open(source, (prog) => {
-        if (token === loadToken) status.loading(name, prog);
-      });
+      const p = await engine.open(
+        source,
+        (prog) => {
+          if (token === loadToken) status.loading(name, prog);
+        },
+        reducedDetail,
+      );
       if (token !== loadToken) return;
       profile = p;
       loading = false;

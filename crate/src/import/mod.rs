@@ -12,7 +12,7 @@ pub mod xplane;
 
 use crate::diagnostics::Severity;
 use crate::error::ImportError;
-use crate::limits::MAX_UNPACKED_BYTES;
+use crate::limits::{KEEP_ARGS_UP_TO_BYTES, MAX_UNPACKED_BYTES};
 use crate::model::Trace;
 
 pub use gzip::{Gunzipped, gunzip, is_gzip};
@@ -52,8 +52,34 @@ pub fn detect(bytes: &[u8]) -> Option<Detected> {
     }
 }
 
+/// How to import.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ImportOptions {
+    /// Reduced detail: drop args and stats (the page offers this after the engine ran out
+    /// of memory).
+    pub drop_args: bool,
+    /// Past this many decompressed bytes, args are dropped anyway (see
+    /// [`KEEP_ARGS_UP_TO_BYTES`]).
+    pub keep_args_up_to_bytes: u64,
+}
+
+impl Default for ImportOptions {
+    fn default() -> Self {
+        ImportOptions {
+            drop_args: false,
+            keep_args_up_to_bytes: KEEP_ARGS_UP_TO_BYTES,
+        }
+    }
+}
+
 /// Imports a whole file held in memory.
 pub fn import_bytes(input: &[u8]) -> Result<Imported, ImportError> {
+    import_bytes_with(input, &ImportOptions::default())
+}
+
+/// [`import_bytes`] with options. A reduced-detail import, asked for or forced by the size
+/// of the input, records a `degraded_import` diagnostic that says why.
+pub fn import_bytes_with(input: &[u8], options: &ImportOptions) -> Result<Imported, ImportError> {
     if input.is_empty() {
         return Err(ImportError::Empty);
     }
@@ -67,9 +93,14 @@ pub fn import_bytes(input: &[u8]) -> Result<Imported, ImportError> {
     if data.is_empty() {
         return Err(ImportError::Empty);
     }
+    let over_budget = data.len() as u64 > options.keep_args_up_to_bytes;
+    let effective = ImportOptions {
+        drop_args: options.drop_args || over_budget,
+        ..*options
+    };
     let mut trace = match detect(data) {
-        Some(Detected::ChromeJson) => chrome_json::import(data)?,
-        Some(Detected::Xspace) => xplane::import(data)?,
+        Some(Detected::ChromeJson) => chrome_json::import_with(data, &effective)?,
+        Some(Detected::Xspace) => xplane::import_with(data, &effective)?,
         Some(Detected::Perfetto) => {
             return Err(ImportError::NotRecognised(
                 "a Perfetto protobuf trace; this version imports XSpace and Chrome JSON only"
@@ -90,11 +121,29 @@ pub fn import_bytes(input: &[u8]) -> Result<Imported, ImportError> {
                 });
         }
     }
+    if effective.drop_args {
+        report_degraded(&mut trace, options, data.len());
+    }
     Ok(Imported {
         trace,
         bytes: input.len() as u64,
         unpacked_bytes: data.len() as u64,
     })
+}
+
+/// Records why args and stats were not kept.
+fn report_degraded(trace: &mut Trace, options: &ImportOptions, unpacked: usize) {
+    trace.diagnostics.report("degraded_import", Severity::DataLoss, || {
+        if options.drop_args {
+            "reduced detail: args and stats were not kept, as asked".to_owned()
+        } else {
+            format!(
+                "args and stats were not kept: the input ({unpacked} bytes) is over the {} bytes \
+                 up to which they fit in memory here",
+                options.keep_args_up_to_bytes
+            )
+        }
+    });
 }
 
 /// A short description of what unrecognised bytes look like, for the error line.

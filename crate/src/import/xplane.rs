@@ -26,6 +26,7 @@ mod pb {
     include!(concat!(env!("OUT_DIR"), "/planeview.xspace.rs"));
 }
 
+use super::ImportOptions;
 use crate::diagnostics::Severity;
 use crate::error::ImportError;
 use crate::model::{
@@ -107,7 +108,15 @@ fn starts_like_plane(body: &[u8]) -> bool {
 /// `truncated_input` or `malformed_record` diagnostic; it is an error only when no event
 /// that can be placed and named was read.
 pub fn import(bytes: &[u8]) -> Result<Trace, ImportError> {
+    import_with(bytes, &ImportOptions::default())
+}
+
+/// [`import`] with options (reduced detail drops stats).
+pub fn import_with(bytes: &[u8], options: &ImportOptions) -> Result<Trace, ImportError> {
     let mut importer = Importer::new();
+    if options.drop_args {
+        importer.b.drop_args();
+    }
     let mut fields = Fields::new(bytes);
     for field in &mut fields {
         importer.space_field(field);

@@ -17,6 +17,8 @@ const MAX_LANES: usize = u16::MAX as usize;
 #[derive(Debug)]
 pub struct TraceBuilder {
     trace: Trace,
+    /// False in a reduced-detail import: args are not stored.
+    keep_args: bool,
     category_ids: HashMap<StrId, CategoryId>,
 }
 
@@ -42,7 +44,14 @@ impl TraceBuilder {
                 index: TrackIndex::default(),
             },
             category_ids: HashMap::new(),
+            keep_args: true,
         }
+    }
+
+    /// Reduced detail: from now on args are not stored (`push_arg`, `inherit_args` do
+    /// nothing and every set is empty), which roughly halves the model of a real profile.
+    pub fn drop_args(&mut self) {
+        self.keep_args = false;
     }
 
     /// Sets the source-clock time (ns) that relative time 0 stands for. Times given to
@@ -163,11 +172,17 @@ impl TraceBuilder {
 
     /// Appends an arg to the set under construction; close it with [`Self::finish_args`].
     pub fn push_arg(&mut self, key: StrId, value: ArgValue) {
+        if !self.keep_args {
+            return;
+        }
         self.trace.args.push(key, value);
     }
 
     /// Makes the arg set under construction inherit `parent`'s pairs (see `ArgTable::inherit`).
     pub fn inherit_args(&mut self, parent: ArgSetId) {
+        if !self.keep_args {
+            return;
+        }
         self.trace.args.inherit(parent);
     }
 

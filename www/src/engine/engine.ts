@@ -131,7 +131,8 @@ export interface Engine {
   /** Resolves once the Wasm core is initialised in the worker. */
   readonly ready: Promise<void>;
   /** Loads a profile, releasing the previous one. Rejects with EngineError or CancelledError. */
-  open(source: OpenSource, onProgress: (p: LoadProgress) => void): Promise<Profile>;
+  /** Opens a profile; `reducedDetail` drops args and stats (the retry after running out of memory). */
+  open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail?: boolean): Promise<Profile>;
   /** Abandons the load in progress (if any); its promise rejects with CancelledError. */
   cancel(): void;
   render(req: RenderRequest): Promise<RenderResult>;

@@ -15,7 +15,7 @@ export type Method = keyof CallMap;
 export type ToWorker =
   | { op: 'begin'; load: number; name: string; size: number | null }
   | { op: 'chunk'; load: number; data: ArrayBuffer }
-  | { op: 'finish'; load: number }
+  | { op: 'finish'; load: number; reduced: boolean }
   | { op: 'abort'; load: number }
   | { op: 'call'; id: number; method: Method; args: CallMap[Method]['args'] };
 

@@ -12,7 +12,7 @@ export class Session {
   constructor();
   reserve(bytes: number): void;
   push(chunk: Uint8Array): void;
-  finish(): string;
+  finish(reducedDetail: boolean): string;
   render_slices(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   render_instants(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   string(id: number): string;

@@ -45,6 +45,8 @@ interface ActiveLoad {
   done: boolean;
   /** Aborts the download of a URL source. */
   abort: AbortController;
+  /** Import without args and stats. */
+  reduced: boolean;
 }
 
 export function nameFromUrl(url: string): string {
@@ -218,7 +220,7 @@ export class WorkerEngine implements Engine {
     });
   }
 
-  open(source: OpenSource, onProgress: (p: LoadProgress) => void): Promise<Profile> {
+  open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail = false): Promise<Profile> {
     this.cancel();
     const name = source.kind === 'file' ? source.file.name : (source.name ?? nameFromUrl(source.url));
     const id = this.nextLoad++;
@@ -236,6 +238,7 @@ export class WorkerEngine implements Engine {
         wake: null,
         done: false,
         abort: new AbortController(),
+        reduced: reducedDetail,
       };
       this.load = load;
       this.ready.catch((err: unknown) => {
@@ -313,7 +316,7 @@ export class WorkerEngine implements Engine {
       if (load.done) void reader.cancel().catch(() => undefined);
     }
     flush();
-    if (!load.done) this.post({ op: 'finish', load: load.id });
+    if (!load.done) this.post({ op: 'finish', load: load.id, reduced: load.reduced });
   }
 
   cancel(): void {

@@ -179,8 +179,8 @@ function onMessage(msg: ToWorker): void {
       if (msg.load !== currentLoad || !session || failedLoad) return;
       post({ type: 'importing', load: msg.load });
       try {
-        if (CRASH_TEST && crashTest(loadName)) return;
-        const parsed = parseExact(session.finish()) as Omit<Profile, 'fileName'>;
+        if (CRASH_TEST && !msg.reduced && crashTest(loadName)) return;
+        const parsed = parseExact(session.finish(msg.reduced)) as Omit<Profile, 'fileName'>;
         post({ type: 'loaded', load: msg.load, profile: parsed });
       } catch (err) {
         failLoad(msg.load, err);

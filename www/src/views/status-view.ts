@@ -89,6 +89,7 @@ export class StatusView {
       `span ${formatDuration(s.span_ps)}`,
       `${formatCount(warnings)} warning${warnings === 1 ? '' : 's'}`,
     ];
+    if (s.diagnostics?.['degraded_import']) parts.push('reduced detail: no args');
     this.els.status.textContent = parts.join(' · ');
     this.els.status.className = 'status is-ready';
     this.els.status.title = `${formatBytes(s.bytes)} read${s.unpacked_bytes && s.unpacked_bytes !== s.bytes ? `, ${formatBytes(s.unpacked_bytes)} unpacked` : ''}; ${formatCount(s.processes)} processes, ${formatCount(s.slices)} slices, ${formatCount(s.counters)} counter samples, ${formatCount(s.flows)} flows; model ${formatBytes(s.model_bytes)}`;
@@ -107,8 +108,7 @@ export class StatusView {
 
   /**
    * After an engine crash: a button beside the status line that runs `action` (open the same file
-   * again in the fresh engine). The core has no reduced-detail (args dropped) import yet, so this is
-   * a plain retry; a fresh engine starts with fresh memory, which is often enough.
+   * again in the fresh engine, with reduced detail: args and stats dropped, about half the memory).
    */
   offerRetry(label: string, action: () => void): void {
     this.hideRetry();

@@ -31,6 +31,7 @@ mod lexer;
 mod number;
 mod place;
 
+use super::ImportOptions;
 use crate::diagnostics::Severity;
 use crate::error::ImportError;
 use crate::model::Trace;
@@ -66,9 +67,18 @@ pub fn sniff(bytes: &[u8]) -> bool {
 /// [`ImportError::LimitExceeded`] for nesting or string limits. Problems after usable
 /// events are diagnostics.
 pub fn import(bytes: &[u8]) -> Result<Trace, ImportError> {
+    import_with(bytes, &ImportOptions::default())
+}
+
+/// [`import`] with options (reduced detail drops args).
+pub fn import_with(bytes: &[u8], options: &ImportOptions) -> Result<Trace, ImportError> {
     let mut lx = Lexer::new(bytes);
+    let mut placer = Placer::new();
+    if options.drop_args {
+        placer.b.drop_args();
+    }
     let mut reader = Reader {
-        placer: Placer::new(),
+        placer,
         ev: EventFields::default(),
         entries: 0,
     };
