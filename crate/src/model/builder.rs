@@ -8,6 +8,7 @@ use super::{
 };
 use crate::diagnostics::{Diagnostics, Severity};
 use hashbrown::HashMap;
+use std::ops::Range;
 
 /// Lanes per track beyond which overlapping slices share the last lane.
 const MAX_LANES: usize = u16::MAX as usize;
@@ -337,23 +338,11 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
     let mut lanes = vec![0u16; n];
     let mut overlaps = 0u64;
     let mut first_overlap: Option<(usize, usize)> = None;
-    let mut run_start = 0;
-    while run_start < n {
-        let track = s.track[order[run_start] as usize];
-        let mut run_end = run_start;
-        while run_end < n && s.track[order[run_end] as usize] == track {
-            run_end += 1;
-        }
-        assign_lanes_in_track(
-            s,
-            &order[run_start..run_end],
-            &mut lanes[run_start..run_end],
-            &mut |a, b| {
-                overlaps += 1;
-                first_overlap.get_or_insert((a, b));
-            },
-        );
-        run_start = run_end;
+    for run in runs_by_track(s, &order) {
+        assign_lanes_in_track(s, &order[run.clone()], &mut lanes[run], &mut |a, b| {
+            overlaps += 1;
+            first_overlap.get_or_insert((a, b));
+        });
     }
     if overlaps > 0 {
         let (a, b) = first_overlap.unwrap_or_default();
@@ -404,33 +393,45 @@ fn group_by_lane(s: &SliceTable, order: &[u32], lanes: &[u16]) -> Vec<u32> {
     let n = order.len();
     let mut out = Vec::with_capacity(n);
     let mut next_in_lane: Vec<usize> = Vec::new();
-    let mut run_start = 0;
-    while run_start < n {
-        let track = s.track[order[run_start] as usize];
-        let mut run_end = run_start;
-        while run_end < n && s.track[order[run_end] as usize] == track {
-            run_end += 1;
-        }
-        let run = &lanes[run_start..run_end];
-        let lane_count = run.iter().copied().max().map_or(0, |m| m as usize + 1);
+    for run in runs_by_track(s, order) {
+        let lanes_of_run = &lanes[run.clone()];
+        let lane_count = lanes_of_run
+            .iter()
+            .copied()
+            .max()
+            .map_or(0, |m| m as usize + 1);
         next_in_lane.clear();
         next_in_lane.resize(lane_count + 1, 0);
-        for &lane in run {
+        for &lane in lanes_of_run {
             next_in_lane[lane as usize + 1] += 1;
         }
         for l in 1..=lane_count {
             next_in_lane[l] += next_in_lane[l - 1];
         }
         let base = out.len();
-        out.resize(base + run.len(), 0);
-        for (k, &lane) in run.iter().enumerate() {
+        out.resize(base + lanes_of_run.len(), 0);
+        for (k, &lane) in lanes_of_run.iter().enumerate() {
             let slot = &mut next_in_lane[lane as usize];
-            out[base + *slot] = (run_start + k) as u32;
+            out[base + *slot] = (run.start + k) as u32;
             *slot += 1;
         }
-        run_start = run_end;
     }
     out
+}
+
+/// The runs of positions in `order` whose slices share a track (`order` is sorted by track).
+fn runs_by_track<'a>(
+    s: &'a SliceTable,
+    order: &'a [u32],
+) -> impl Iterator<Item = Range<usize>> + 'a {
+    let mut start = 0;
+    std::iter::from_fn(move || {
+        let track = s.track[*order.get(start)? as usize];
+        let end = start + order[start..].partition_point(|&i| s.track[i as usize] == track);
+        let run = start..end;
+        start = end;
+        Some(run)
+    })
 }
 
 /// Lane assignment for the slices of one track, given in (start, longest first) order.
