@@ -206,10 +206,7 @@ fn pid_and_tid_may_be_strings_or_numbers() {
     let track_names: Vec<&str> = (0..t.tracks.len())
         .map(|i| t.str(t.tracks.name[i]))
         .collect();
-    assert_eq!(
-        track_names,
-        ["Thread PyTorch Profiler", "Thread 25738", "dumps"]
-    );
+    assert_eq!(track_names, ["PyTorch Profiler", "Thread 25738", "dumps"]);
     let process_names: Vec<&str> = (0..t.processes.len())
         .map(|i| t.str(t.processes.name[i]))
         .collect();

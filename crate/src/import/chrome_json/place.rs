@@ -351,11 +351,7 @@ impl Placer {
         let sort = pid
             .parse::<i64>()
             .unwrap_or(NON_NUMERIC_SORT_BASE + self.processes.len() as i64);
-        let name = if pid.is_empty() {
-            "Process (no pid)".to_owned()
-        } else {
-            format!("Process {pid}")
-        };
+        let name = default_name("Process", pid);
         let id = self.b.add_process(&name, pid, sort);
         self.processes.insert(pid.to_owned(), id);
         id
@@ -374,11 +370,7 @@ impl Placer {
         let sort = tid
             .parse::<i64>()
             .unwrap_or(NON_NUMERIC_SORT_BASE + self.tracks.len() as i64);
-        let name = if tid.is_empty() {
-            "Thread (no tid)".to_owned()
-        } else {
-            format!("Thread {tid}")
-        };
+        let name = default_name("Thread", tid);
         let id = self
             .b
             .add_track(process, &name, tid, sort, TrackKind::Slices);
@@ -435,5 +427,21 @@ impl Placer {
                 );
             }
         }
+    }
+}
+
+/// The name of a process or thread without a metadata name: `Thread 25738` for a numeric id,
+/// the id itself for a textual one (Kineto's `stream 7`, `PyTorch Profiler`), and
+/// `Thread (no tid)` for none.
+fn default_name(kind: &str, id: &str) -> String {
+    if id.is_empty() {
+        format!(
+            "{kind} (no {})",
+            if kind == "Thread" { "tid" } else { "pid" }
+        )
+    } else if id.parse::<i64>().is_ok() {
+        format!("{kind} {id}")
+    } else {
+        id.to_owned()
     }
 }
