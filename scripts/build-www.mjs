@@ -57,17 +57,23 @@ await build({
   plugins: [wasmGlue],
 }).catch(() => fail('esbuild failed (see above)'));
 
-await build({
-  absWorkingDir: root,
-  entryPoints: { boot: 'www/src/boot.ts' },
-  outdir: dist,
-  bundle: true,
-  format: 'iife',
-  target: ['es2022'],
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-}).catch(() => fail('esbuild failed on boot.ts (see above)'));
+/** Bundles one classic (non-module) script, `www/src/<name>.ts` → `dist/<name>.js`. */
+function buildClassicScript(name, define = {}) {
+  return build({
+    absWorkingDir: root,
+    entryPoints: { [name]: `www/src/${name}.ts` },
+    outdir: dist,
+    bundle: true,
+    format: 'iife',
+    target: ['es2022'],
+    minify: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    define,
+  }).catch(() => fail(`esbuild failed on ${name}.ts (see above)`));
+}
+
+await buildClassicScript('boot');
 
 copyFileSync(join(root, 'index.html'), join(dist, 'index.html'));
 copyFileSync(join(root, 'www', 'style.css'), join(dist, 'style.css'));
@@ -79,22 +85,11 @@ const offlineAssets = ['index.html', 'boot.js', 'main.js', 'worker.js', 'planevi
 const hash = createHash('sha256');
 for (const a of offlineAssets) hash.update(a).update(readFileSync(join(dist, a)));
 const buildHash = hash.digest('hex').slice(0, 16);
-await build({
-  absWorkingDir: root,
-  entryPoints: { sw: 'www/src/sw.ts' },
-  outdir: dist,
-  bundle: true,
-  format: 'iife',
-  target: ['es2022'],
-  minify: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  define: {
-    __PLANEVIEW_BUILD__: JSON.stringify(buildHash),
-    // './' is the page itself as a directory URL (what a navigation to the sub-path requests).
-    __PLANEVIEW_ASSETS__: JSON.stringify(['./', ...offlineAssets]),
-  },
-}).catch(() => fail('esbuild failed on sw.ts (see above)'));
+await buildClassicScript('sw', {
+  __PLANEVIEW_BUILD__: JSON.stringify(buildHash),
+  // './' is the page itself as a directory URL (what a navigation to the sub-path requests).
+  __PLANEVIEW_ASSETS__: JSON.stringify(['./', ...offlineAssets]),
+});
 
 const kib = (p) => `${(statSync(join(dist, p)).size / 1024).toFixed(0)} KiB`;
 console.log(

@@ -152,6 +152,16 @@ export async function dropFile(page, path, name = basename(path)) {
   );
 }
 
+/** Polls `findSlicePoint` every 100 ms, at most `tries` times (the first frames may still be drawing). */
+export async function waitForSlicePoint(page, tries) {
+  let point = null;
+  for (let i = 0; i < tries && !point; i++) {
+    await page.waitForTimeout(100);
+    point = await findSlicePoint(page);
+  }
+  return point;
+}
+
 /**
  * Finds a point on the timeline canvas over a drawn slice (a saturated pixel with a few more to its
  * right), in page coordinates, the way a person aims at a coloured box.

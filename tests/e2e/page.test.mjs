@@ -9,7 +9,7 @@ import { basename, join } from 'node:path';
 import {
   dataFile,
   dropFile,
-  findSlicePoint,
+  waitForSlicePoint,
   groupNames,
   missingPrerequisite,
   openPage,
@@ -145,11 +145,7 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await openPage(page, env);
       await page.click('[data-testid="open-demo"]');
       await waitForState(page, 'ready');
-      let point = null;
-      for (let i = 0; i < 50 && !point; i++) {
-        await page.waitForTimeout(100);
-        point = await findSlicePoint(page);
-      }
+      const point = await waitForSlicePoint(page, 50);
       assert.ok(point, 'a slice is drawn on the canvas');
       await page.mouse.move(point.x, point.y);
       await page.locator('.tl-tooltip').waitFor({ state: 'visible' });
@@ -282,11 +278,7 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await page.mouse.wheel(0, 600);
       await page.waitForFunction(() => (document.querySelector('[data-testid="timeline"] .tl-scroll')?.scrollTop ?? 0) > 0);
       // Slices are drawn for the tracks scrolled into view.
-      let point = null;
-      for (let i = 0; i < 30 && !point; i++) {
-        await page.waitForTimeout(100);
-        point = await findSlicePoint(page);
-      }
+      const point = await waitForSlicePoint(page, 30);
       assert.ok(point, 'slices are drawn after scrolling');
     });
   });

@@ -2,7 +2,7 @@
 //   node tests/e2e/screenshots.mjs   → tests/e2e/artifacts/*.png
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { ARTIFACTS, dataFile, dropFile, findSlicePoint, openPage, setup, waitForState, withPage } from './helpers.mjs';
+import { ARTIFACTS, dataFile, dropFile, waitForSlicePoint, openPage, setup, waitForState, withPage } from './helpers.mjs';
 
 const env = await setup();
 mkdirSync(ARTIFACTS, { recursive: true });
@@ -18,11 +18,7 @@ try {
     await waitForState(page, 'ready');
     await page.waitForTimeout(400);
     await shot(page, 'demo');
-    let point = null;
-    for (let i = 0; i < 30 && !point; i++) {
-      await page.waitForTimeout(100);
-      point = await findSlicePoint(page);
-    }
+    const point = await waitForSlicePoint(page, 30);
     if (point) {
       await page.mouse.click(point.x, point.y);
       await page.waitForFunction(() => /Duration/.test(document.querySelector('[data-testid="details"]')?.textContent ?? ''));

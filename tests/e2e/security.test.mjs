@@ -17,6 +17,7 @@ import {
   recordCspViolations,
   setup,
   statusText,
+  waitForSlicePoint,
   waitForState,
   withPage,
 } from './helpers.mjs';
@@ -247,11 +248,7 @@ describe('hostile content and the page defences', { skip: skip ?? false }, () =>
         await openPage(page, env);
         await page.click('[data-testid="open-demo"]');
         await waitForState(page, 'ready');
-        let point = null;
-        for (let i = 0; i < 50 && !point; i++) {
-          await page.waitForTimeout(100);
-          point = await findSlicePoint(page);
-        }
+        const point = await waitForSlicePoint(page, 50);
         assert.ok(point, 'a slice is drawn');
         await page.mouse.move(point.x, point.y);
         await page.mouse.click(point.x, point.y);
