@@ -3,7 +3,7 @@
 //!
 //! # Design constraints
 //! - **Sans-IO.** The core takes bytes and returns data: no files, clocks or threads
-//!   (`clippy.toml` bans them). The CLI (`src/bin/planeview.rs`) and the Wasm shell
+//!   (`clippy.toml` bans them). The CLI (`src/bin/planeview/`) and the Wasm shell
 //!   (`wasm_api.rs`, the only file that uses wasm-bindgen) do the I/O.
 //! - **Integer time.** Picoseconds in `i64`, relative to an origin stored in nanoseconds.
 //! - **Columnar, typed ids.** Tables are structs of `Vec`s addressed by `TrackId`,
