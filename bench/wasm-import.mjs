@@ -31,6 +31,9 @@ try {
   const s = new glue.Session();
   // As the page does: the file's size is known, so the input buffer is reserved once.
   s.reserve(chunks.reduce((n, c) => n + c.length, 0));
+  // And, for gzip, the trailer's decompressed size (the page reads it the same way).
+  const last = chunks[chunks.length - 1];
+  if (chunks[0]?.[0] === 0x1f && chunks[0]?.[1] === 0x8b && last && last.length >= 4) s.hint_unpacked(last.readUInt32LE(last.length - 4));
   for (const c of chunks) {
     s.push(c);
     pushed += c.length;

@@ -7,9 +7,7 @@
 
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::search::search_slices;
-use crate::error::ImportError;
-use crate::import::{ImportOptions, Imported, import_bytes_with};
-use crate::limits::MAX_UNPACKED_BYTES;
+use crate::import::{ImportOptions, Imported, Incoming};
 use crate::model::{SliceId, Trace, TrackId, TrackKind, arg_value_to_json, display_order};
 use crate::summary::Summary;
 use serde_json::{Map, Value, json};
@@ -19,7 +17,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 #[derive(Debug, Default)]
 pub struct Session {
-    pending: Vec<u8>,
+    incoming: Incoming,
     imported: Option<Imported>,
 }
 
@@ -32,43 +30,42 @@ impl Session {
         Session::default()
     }
 
-    /// Reserves room for `bytes` of input (the file's size, when known), so the input is
-    /// held in one exact allocation instead of a buffer that doubles as it grows (Wasm
-    /// memory never shrinks). Throws `{kind: "limit_exceeded"}` past the input limit.
+    /// Announces the file's size (see [`Incoming::expect`]). Throws
+    /// `{kind: "limit_exceeded"}` past the input limit.
     pub fn reserve(&mut self, bytes: f64) -> Result<(), JsValue> {
-        let wanted = bytes.max(0.0) as u64;
-        self.check_input_limit(wanted)?;
-        let additional = (wanted as usize).saturating_sub(self.pending.len());
-        self.pending
-            .try_reserve_exact(additional)
-            .map_err(|_| out_of_memory(wanted))
+        self.incoming
+            .expect(bytes.max(0.0) as u64)
+            .map_err(|e| js_error(e.kind(), &e.to_string()))
     }
 
-    /// Appends a chunk of the file. Throws `{kind: "limit_exceeded"}` when the input grows
-    /// past the limit, rather than failing inside the allocator.
+    /// Announces the decompressed size a gzip file's trailer states (see
+    /// [`Incoming::hint_unpacked`]).
+    pub fn hint_unpacked(&mut self, bytes: f64) {
+        self.incoming.hint_unpacked(bytes.max(0.0) as u64);
+    }
+
+    /// Appends a chunk of the file (gzip is decompressed as it arrives). Throws
+    /// `{kind: "limit_exceeded"}` when the input grows past a limit, rather than failing
+    /// inside the allocator.
     pub fn push(&mut self, chunk: &[u8]) -> Result<(), JsValue> {
-        let total = self.pending.len() as u64 + chunk.len() as u64;
-        self.check_input_limit(total)?;
-        self.pending
-            .try_reserve(chunk.len())
-            .map_err(|_| out_of_memory(total))?;
-        self.pending.extend_from_slice(chunk);
-        Ok(())
+        self.incoming
+            .push(chunk)
+            .map_err(|e| js_error(e.kind(), &e.to_string()))
     }
 
     /// Imports everything pushed so far and returns the overview JSON (summary, time range,
     /// track groups in display order, metadata). `reduced_detail` drops args and stats (the
     /// retry after the engine ran out of memory). Throws `{kind, message}` on failure.
     pub fn finish(&mut self, reduced_detail: bool) -> Result<String, JsValue> {
-        let bytes = std::mem::take(&mut self.pending);
+        let incoming = std::mem::take(&mut self.incoming);
         self.imported = None;
         let options = ImportOptions {
             drop_args: reduced_detail,
             ..ImportOptions::default()
         };
-        let imported =
-            import_bytes_with(&bytes, &options).map_err(|e| js_error(e.kind(), &e.to_string()))?;
-        drop(bytes);
+        let imported = incoming
+            .finish(&options)
+            .map_err(|e| js_error(e.kind(), &e.to_string()))?;
         let overview = overview_json(&imported);
         self.imported = Some(imported);
         Ok(overview.to_string())
@@ -166,17 +163,6 @@ impl Session {
 type Renderer = fn(&Trace, &[TrackId], Viewport, &mut Vec<f64>);
 
 impl Session {
-    fn check_input_limit(&self, bytes: u64) -> Result<(), JsValue> {
-        if bytes > MAX_UNPACKED_BYTES {
-            let e = ImportError::LimitExceeded {
-                what: "the file",
-                limit: format!("{MAX_UNPACKED_BYTES} bytes in the browser"),
-            };
-            return Err(js_error(e.kind(), &e.to_string()));
-        }
-        Ok(())
-    }
-
     /// Runs `renderer` over `track_ids` for the range `(t0, t1, width)`; empty without a
     /// profile or for an empty range.
     fn render(
@@ -212,13 +198,6 @@ fn viewport(t0: f64, t1: f64, width: f64) -> Option<Viewport> {
 
 fn track_list(ids: &[u32]) -> Vec<TrackId> {
     ids.iter().map(|&i| TrackId(i)).collect()
-}
-
-fn out_of_memory(bytes: u64) -> JsValue {
-    js_error(
-        "limit_exceeded",
-        &format!("the browser could not reserve {bytes} bytes for the file"),
-    )
 }
 
 /// The error object the page receives.

@@ -8,6 +8,7 @@
 
 pub mod chrome_json;
 mod gzip;
+mod incoming;
 pub mod xplane;
 
 use crate::diagnostics::Severity;
@@ -15,7 +16,8 @@ use crate::error::ImportError;
 use crate::limits::{KEEP_ARGS_UP_TO_BYTES, MAX_UNPACKED_BYTES};
 use crate::model::Trace;
 
-pub use gzip::{Gunzipped, gunzip, is_gzip};
+pub use gzip::{GunzipStream, Gunzipped, gunzip, is_gzip};
+pub use incoming::Incoming;
 
 /// An imported profile with the sizes `planeview summary` reports.
 #[derive(Debug)]
@@ -83,13 +85,22 @@ pub fn import_bytes_with(input: &[u8], options: &ImportOptions) -> Result<Import
     if input.is_empty() {
         return Err(ImportError::Empty);
     }
-    let unpacked;
-    let (data, gzip_cut) = if is_gzip(input) {
-        unpacked = gzip::gunzip(input, MAX_UNPACKED_BYTES)?;
-        (&unpacked.data[..], unpacked.cut)
-    } else {
-        (input, None)
-    };
+    if is_gzip(input) {
+        let unpacked = gzip::gunzip(input, MAX_UNPACKED_BYTES)?;
+        return import_unpacked(&unpacked.data, unpacked.cut, input.len() as u64, options);
+    }
+    import_unpacked(input, None, input.len() as u64, options)
+}
+
+/// Imports already decompressed `data`: what [`import_bytes_with`] does after gunzip, for
+/// callers that decompress as the bytes arrive ([`GunzipStream`]). `gzip_cut` is why the
+/// gzip stream ended early, if it did; `bytes` is the size of the input as given.
+pub fn import_unpacked(
+    data: &[u8],
+    gzip_cut: Option<String>,
+    bytes: u64,
+    options: &ImportOptions,
+) -> Result<Imported, ImportError> {
     if data.is_empty() {
         return Err(ImportError::Empty);
     }
@@ -126,7 +137,7 @@ pub fn import_bytes_with(input: &[u8], options: &ImportOptions) -> Result<Import
     }
     Ok(Imported {
         trace,
-        bytes: input.len() as u64,
+        bytes,
         unpacked_bytes: data.len() as u64,
     })
 }

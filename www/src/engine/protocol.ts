@@ -14,6 +14,7 @@ export type Method = keyof CallMap;
 
 export type ToWorker =
   | { op: 'begin'; load: number; name: string; size: number | null }
+  | { op: 'hint'; load: number; unpacked: number }
   | { op: 'chunk'; load: number; data: ArrayBuffer }
   | { op: 'finish'; load: number; reduced: boolean }
   | { op: 'abort'; load: number }

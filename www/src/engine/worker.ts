@@ -165,6 +165,9 @@ function onMessage(msg: ToWorker): void {
         failLoad(msg.load, err);
       }
       return;
+    case 'hint':
+      if (msg.load === currentLoad && session && !failedLoad) session.hint_unpacked(msg.unpacked);
+      return;
     case 'chunk':
       if (msg.load !== currentLoad || !session || failedLoad) return;
       try {
