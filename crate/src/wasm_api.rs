@@ -30,6 +30,15 @@ impl Session {
         Session::default()
     }
 
+    /// Reduced detail: import without args and stats (the retry after the engine ran out of
+    /// memory). Call before the first chunk.
+    pub fn reduce_detail(&mut self) {
+        self.incoming = Incoming::new(ImportOptions {
+            drop_args: true,
+            ..ImportOptions::default()
+        });
+    }
+
     /// Announces the file's size (see [`Incoming::expect`]). Throws
     /// `{kind: "limit_exceeded"}` past the input limit.
     pub fn reserve(&mut self, bytes: f64) -> Result<(), JsValue> {
@@ -54,17 +63,12 @@ impl Session {
     }
 
     /// Imports everything pushed so far and returns the overview JSON (summary, time range,
-    /// track groups in display order, metadata). `reduced_detail` drops args and stats (the
-    /// retry after the engine ran out of memory). Throws `{kind, message}` on failure.
-    pub fn finish(&mut self, reduced_detail: bool) -> Result<String, JsValue> {
+    /// track groups in display order, metadata). Throws `{kind, message}` on failure.
+    pub fn finish(&mut self) -> Result<String, JsValue> {
         let incoming = std::mem::take(&mut self.incoming);
         self.imported = None;
-        let options = ImportOptions {
-            drop_args: reduced_detail,
-            ..ImportOptions::default()
-        };
         let imported = incoming
-            .finish(&options)
+            .finish()
             .map_err(|e| js_error(e.kind(), &e.to_string()))?;
         let overview = overview_json(&imported);
         self.imported = Some(imported);

@@ -83,6 +83,8 @@ pub struct GunzipStream {
     decoder: flate2::write::MultiGzDecoder<Vec<u8>>,
     limit: u64,
     consumed: u64,
+    /// Output already handed out by [`GunzipStream::take_output`].
+    taken: u64,
     cut: Option<String>,
 }
 
@@ -94,34 +96,74 @@ impl GunzipStream {
             decoder: flate2::write::MultiGzDecoder::new(Vec::with_capacity(expected_output)),
             limit,
             consumed: 0,
+            taken: 0,
             cut: None,
         }
     }
 
-    /// Decompresses `chunk`. Errors only for a limit exceeded; corrupt data is remembered
-    /// as the cut and reported by [`GunzipStream::finish`].
+    /// Decompresses `chunk`, keeping the output (see [`GunzipStream::finish`]). Errors only
+    /// for a limit exceeded; corrupt data is remembered as the cut and reported by
+    /// [`GunzipStream::finish`].
     pub fn push(&mut self, chunk: &[u8]) -> Result<(), ImportError> {
+        self.push_to(chunk, |_| Ok(()), false)
+    }
+
+    /// Decompresses `chunk` and hands the output to `out` piece by piece (at most about
+    /// 66 MB at a time, typically far less), so the stream never holds much of it.
+    pub fn push_with(
+        &mut self,
+        chunk: &[u8],
+        out: impl FnMut(&[u8]) -> Result<(), ImportError>,
+    ) -> Result<(), ImportError> {
+        self.push_to(chunk, out, true)
+    }
+
+    fn push_to(
+        &mut self,
+        chunk: &[u8],
+        mut out: impl FnMut(&[u8]) -> Result<(), ImportError>,
+        hand_out: bool,
+    ) -> Result<(), ImportError> {
         if self.cut.is_some() {
             return Ok(());
         }
         for step in chunk.chunks(STREAM_STEP_BYTES) {
-            if let Err(e) = self.decoder.write_all(step) {
+            let written = self.decoder.write_all(step);
+            self.consumed += step.len() as u64;
+            self.check_limits()?;
+            if hand_out {
+                self.hand_out(&mut out)?;
+            }
+            if let Err(e) = written {
                 self.cut = Some(e.to_string());
                 return Ok(());
             }
-            self.consumed += step.len() as u64;
-            self.check_limits()?;
         }
         Ok(())
     }
 
-    /// Bytes decompressed so far.
-    pub fn output_len(&self) -> usize {
-        self.decoder.get_ref().len()
+    /// Passes the output held so far to `out` and forgets it (keeping the buffer).
+    fn hand_out(
+        &mut self,
+        out: &mut impl FnMut(&[u8]) -> Result<(), ImportError>,
+    ) -> Result<(), ImportError> {
+        let held = self.decoder.get_mut();
+        if held.is_empty() {
+            return Ok(());
+        }
+        self.taken += held.len() as u64;
+        let result = out(held);
+        held.clear();
+        result
     }
 
-    /// Ends the stream: the decompressed bytes, and why the stream ended early if it did
-    /// (cut short, corrupt). A stream that yielded nothing is an error, as in [`gunzip`].
+    /// Bytes decompressed so far (including those taken).
+    pub fn output_len(&self) -> u64 {
+        self.taken + self.decoder.get_ref().len() as u64
+    }
+
+    /// Ends the stream: the decompressed bytes not handed out yet, and why the stream ended
+    /// early if it did (cut short, corrupt). A stream that yielded nothing is an error, as in [`gunzip`].
     pub fn finish(mut self) -> Result<Gunzipped, ImportError> {
         if self.cut.is_none() {
             if let Err(e) = self.decoder.try_finish() {
@@ -130,13 +172,13 @@ impl GunzipStream {
         }
         let data = std::mem::take(self.decoder.get_mut());
         match self.cut {
-            Some(reason) if data.is_empty() => Err(ImportError::Gzip(reason)),
+            Some(reason) if data.is_empty() && self.taken == 0 => Err(ImportError::Gzip(reason)),
             cut => Ok(Gunzipped { data, cut }),
         }
     }
 
     fn check_limits(&self) -> Result<(), ImportError> {
-        let out = self.output_len() as u64;
+        let out = self.output_len();
         if out > self.limit {
             return Err(ImportError::LimitExceeded {
                 what: "decompressed size",

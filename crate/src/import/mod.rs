@@ -13,7 +13,7 @@ pub mod xplane;
 
 use crate::diagnostics::Severity;
 use crate::error::ImportError;
-use crate::limits::{KEEP_ARGS_UP_TO_BYTES, MAX_UNPACKED_BYTES};
+use crate::limits::{KEEP_ARGS_STREAMED_UP_TO_BYTES, KEEP_ARGS_UP_TO_BYTES, MAX_UNPACKED_BYTES};
 use crate::model::Trace;
 
 pub use gzip::{GunzipStream, Gunzipped, gunzip, is_gzip};
@@ -63,6 +63,9 @@ pub struct ImportOptions {
     /// Past this many decompressed bytes, args are dropped anyway (see
     /// [`KEEP_ARGS_UP_TO_BYTES`]).
     pub keep_args_up_to_bytes: u64,
+    /// The same for Chrome JSON read as it arrives ([`Incoming`]), where the input is not
+    /// held (see [`KEEP_ARGS_STREAMED_UP_TO_BYTES`]).
+    pub keep_streamed_args_up_to_bytes: u64,
 }
 
 impl Default for ImportOptions {
@@ -70,6 +73,7 @@ impl Default for ImportOptions {
         ImportOptions {
             drop_args: false,
             keep_args_up_to_bytes: KEEP_ARGS_UP_TO_BYTES,
+            keep_streamed_args_up_to_bytes: KEEP_ARGS_STREAMED_UP_TO_BYTES,
         }
     }
 }

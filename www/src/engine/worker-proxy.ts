@@ -248,7 +248,7 @@ export class WorkerEngine implements Engine {
         load.abort.abort();
         reject(err instanceof Error ? err : new EngineError(String(err), 'init'));
       });
-      this.post({ op: 'begin', load: id, name, size: load.total });
+      this.post({ op: 'begin', load: id, name, size: load.total, reduced: load.reduced });
       this.pump(load, source).catch((err: unknown) => {
         if (load.done) return;
         load.done = true;
@@ -319,7 +319,7 @@ export class WorkerEngine implements Engine {
       if (load.done) void reader.cancel().catch(() => undefined);
     }
     flush();
-    if (!load.done) this.post({ op: 'finish', load: load.id, reduced: load.reduced });
+    if (!load.done) this.post({ op: 'finish', load: load.id });
   }
 
   cancel(): void {

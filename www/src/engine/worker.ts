@@ -33,6 +33,8 @@ let currentLoad = -1;
 let loadName = '';
 let received = 0;
 let failedLoad = false;
+/** Whether the current load is the reduced-detail retry. */
+let loadReduced = false;
 /** String ids already sent to the page for the current profile. */
 let sentStrings = new Set<number>();
 
@@ -160,6 +162,8 @@ function onMessage(msg: ToWorker): void {
       failedLoad = false;
       try {
         session = new Session();
+        loadReduced = msg.reduced;
+        if (msg.reduced) session.reduce_detail();
         if (msg.size) session.reserve(msg.size);
       } catch (err) {
         failLoad(msg.load, err);
@@ -182,8 +186,8 @@ function onMessage(msg: ToWorker): void {
       if (msg.load !== currentLoad || !session || failedLoad) return;
       post({ type: 'importing', load: msg.load });
       try {
-        if (CRASH_TEST && !msg.reduced && crashTest(loadName)) return;
-        const parsed = parseExact(session.finish(msg.reduced)) as Omit<Profile, 'fileName'>;
+        if (CRASH_TEST && !loadReduced && crashTest(loadName)) return;
+        const parsed = parseExact(session.finish()) as Omit<Profile, 'fileName'>;
         post({ type: 'loaded', load: msg.load, profile: parsed });
       } catch (err) {
         failLoad(msg.load, err);
