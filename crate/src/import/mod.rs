@@ -3,12 +3,12 @@
 //! Detection is by content only; a file name is at most a hint for messages. Gzip is
 //! recognised by its magic bytes around any format and decompressed first. Then the sniffers
 //! run in a fixed order: Chrome JSON (text starting with `{` or `[`), Perfetto (a `Trace` of
-//! `TracePacket`s, recognised so that it gets a clear "not imported yet" error), and XSpace
-//! (a protobuf whose top-level fields are XSpace's).
+//! `TracePacket`s), and XSpace (a protobuf whose top-level fields are XSpace's).
 
 pub mod chrome_json;
 mod gzip;
 mod incoming;
+pub mod perfetto;
 pub mod xplane;
 
 use crate::diagnostics::Severity;
@@ -37,7 +37,7 @@ pub enum Detected {
     ChromeJson,
     /// XSpace protobuf.
     Xspace,
-    /// Perfetto protobuf, not imported by this version.
+    /// Perfetto protobuf (a `Trace` of `TracePacket`s).
     Perfetto,
 }
 
@@ -45,7 +45,7 @@ pub enum Detected {
 pub fn detect(bytes: &[u8]) -> Option<Detected> {
     if chrome_json::sniff(bytes) {
         Some(Detected::ChromeJson)
-    } else if looks_like_perfetto(bytes) {
+    } else if perfetto::sniff(bytes) {
         Some(Detected::Perfetto)
     } else if xplane::sniff(bytes) {
         Some(Detected::Xspace)
@@ -116,12 +116,7 @@ pub fn import_unpacked(
     let mut trace = match detect(data) {
         Some(Detected::ChromeJson) => chrome_json::import_with(data, &effective)?,
         Some(Detected::Xspace) => xplane::import_with(data, &effective)?,
-        Some(Detected::Perfetto) => {
-            return Err(ImportError::NotRecognised(
-                "a Perfetto protobuf trace; this version imports XSpace and Chrome JSON only"
-                    .into(),
-            ));
-        }
+        Some(Detected::Perfetto) => perfetto::import_with(data, &effective)?,
         None => return Err(ImportError::NotRecognised(describe_unknown(data))),
     };
     if let Some(cut) = gzip_cut {
@@ -172,37 +167,4 @@ fn describe_unknown(data: &[u8]) -> String {
     } else {
         format!("binary data starting {}", head.join(" "))
     }
-}
-
-/// A Perfetto `Trace` is a sequence of field-1 `TracePacket`s whose own fields include the
-/// timestamp (8), trusted sequence id (10) or a track event / descriptor (11, 60) early on.
-fn looks_like_perfetto(data: &[u8]) -> bool {
-    let Some((len, n)) = read_varint(data.get(1..).unwrap_or_default()) else {
-        return false;
-    };
-    if data.first() != Some(&0x0a) || len == 0 {
-        return false;
-    }
-    let packet = &data[1 + n..];
-    let packet = &packet[..packet.len().min(len as usize)];
-    // First tag of the packet: field number and wire type.
-    let Some((tag, _)) = read_varint(packet) else {
-        return false;
-    };
-    let (field, wire) = (tag >> 3, tag & 7);
-    matches!(
-        (field, wire),
-        (8, 0) | (10, 0) | (11, 2) | (13, 0) | (58, 0) | (60, 2) | (36, 2) | (41, 2) | (87, 0)
-    )
-}
-
-fn read_varint(data: &[u8]) -> Option<(u64, usize)> {
-    let mut value = 0u64;
-    for (i, &b) in data.iter().enumerate().take(10) {
-        value |= u64::from(b & 0x7f) << (7 * i);
-        if b < 0x80 {
-            return Some((value, i + 1));
-        }
-    }
-    None
 }
