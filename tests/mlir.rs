@@ -156,3 +156,60 @@ fn text_sniffing() {
     assert!(!mlir::is_text(br#"{"traceEvents": []}"#));
     assert!(!mlir::is_text(b"[1, 2]"));
 }
+
+fn planeview(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_planeview"))
+        .args(args)
+        .output()
+        .expect("runs")
+}
+
+/// `planeview mlir`: bytecode as MLIR prints it, StableHLO kernels with their header
+/// lines, `--op` selecting one, an unknown `--op` a usage error listing the candidates.
+#[test]
+fn cli_prints_kernels() {
+    let path = |name: &str| data(name).to_string_lossy().into_owned();
+    let out = planeview(&["mlir", &path("tpu_matmul.mlirbc"), "--locs"]);
+    assert!(out.status.success());
+    assert_eq!(
+        out.stdout,
+        common::read(&data("tpu_matmul.generic-locs.mlir"))
+    );
+
+    let out = planeview(&["mlir", &path("mosaic_gpu_add.stablehlo.mlir")]);
+    assert!(out.status.success());
+    let mut expected = b"// kernel: custom_call#0 mosaic_gpu_v2\n".to_vec();
+    expected.extend(common::read(&data("mosaic_gpu_add.generic.mlir")));
+    assert_eq!(out.stdout, expected);
+
+    let out = planeview(&[
+        "mlir",
+        &path("triton_matmul.stablehlo.mlir"),
+        "--op",
+        "custom_call#0",
+    ]);
+    assert_eq!(
+        out.stdout,
+        common::read(&data("triton_matmul.generic.mlir"))
+    );
+
+    let out = planeview(&[
+        "mlir",
+        &path("triton_matmul.stablehlo.mlir"),
+        "--op",
+        "custom_call#7",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("candidates: custom_call#0"));
+
+    // Text without kernels is printed as written.
+    let out = planeview(&["mlir", &path("tpu_add.generic.mlir")]);
+    assert_eq!(out.stdout, common::read(&data("tpu_add.generic.mlir")));
+
+    let out = planeview(&["summary", &path("mosaic_gpu_add.mlirbc"), "--json"]);
+    let summary: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(
+        (summary["format"].as_str(), summary["events"].as_u64()),
+        (Some("mlir"), Some(1530))
+    );
+}

@@ -4,7 +4,9 @@
 //! recognised by its magic bytes around any format and decompressed first. Then the sniffers
 //! run in a fixed order: Chrome JSON (text starting with `{` or `[`), Perfetto (a `Trace` of
 //! `TracePacket`s, recognised so that it gets a clear "not imported yet" error), and XSpace
-//! (a protobuf whose top-level fields are XSpace's).
+//! (a protobuf whose top-level fields are XSpace's). MLIR bytecode (magic `ML\xEFR`) and MLIR
+//! text are recognised before XSpace and imported as an empty timeline carrying the MLIR
+//! ([`Imported::mlir`]).
 
 pub mod chrome_json;
 mod gzip;
@@ -26,6 +28,8 @@ pub struct Imported {
     pub bytes: u64,
     /// Size after decompression.
     pub unpacked_bytes: u64,
+    /// The MLIR of an MLIR file (bytecode decoded, text as written); `None` otherwise.
+    pub mlir: Option<crate::mlir::Source>,
 }
 
 /// What `detect` decided.
@@ -37,12 +41,16 @@ pub enum Detected {
     Xspace,
     /// Perfetto protobuf, not imported by this version.
     Perfetto,
+    /// MLIR bytecode or MLIR text.
+    Mlir,
 }
 
 /// Decides the format of decompressed `bytes`, or `None` if no importer claims them.
 pub fn detect(bytes: &[u8]) -> Option<Detected> {
     if chrome_json::sniff(bytes) {
         Some(Detected::ChromeJson)
+    } else if crate::mlir::is_bytecode(bytes) || crate::mlir::is_text(bytes) {
+        Some(Detected::Mlir)
     } else if looks_like_perfetto(bytes) {
         Some(Detected::Perfetto)
     } else if xplane::sniff(bytes) {
@@ -98,7 +106,13 @@ pub fn import_bytes_with(input: &[u8], options: &ImportOptions) -> Result<Import
         drop_args: options.drop_args || over_budget,
         ..*options
     };
+    let mut mlir = None;
     let mut trace = match detect(data) {
+        Some(Detected::Mlir) => {
+            let (source, trace) = crate::mlir::import(data)?;
+            mlir = Some(source);
+            trace
+        }
         Some(Detected::ChromeJson) => chrome_json::import_with(data, &effective)?,
         Some(Detected::Xspace) => xplane::import_with(data, &effective)?,
         Some(Detected::Perfetto) => {
@@ -128,6 +142,7 @@ pub fn import_bytes_with(input: &[u8], options: &ImportOptions) -> Result<Import
         trace,
         bytes: input.len() as u64,
         unpacked_bytes: data.len() as u64,
+        mlir,
     })
 }
 

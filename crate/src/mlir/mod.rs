@@ -37,6 +37,8 @@ pub use payload::{
 };
 pub use print::PrintOptions;
 
+use crate::error::ImportError;
+use crate::model::{Format, Trace, TraceBuilder};
 use thiserror::Error;
 
 /// Why a buffer could not be decoded at all.
@@ -162,4 +164,49 @@ pub fn is_text(data: &[u8]) -> bool {
         || ident_then("!", "=")
         || line.starts_with("func.func ")
         || line.starts_with("tt.func ")
+}
+
+/// An MLIR file as imported: decoded bytecode, or text kept as written.
+#[derive(Debug)]
+pub enum Source {
+    Bytecode(Box<Module>),
+    Text(String),
+}
+
+impl Source {
+    /// The text the MLIR view and `planeview mlir` show: bytecode printed in generic
+    /// form, text as written.
+    pub fn text(&self, options: &PrintOptions) -> String {
+        match self {
+            Source::Bytecode(m) => m.print(options),
+            Source::Text(t) => t.clone(),
+        }
+    }
+}
+
+/// Imports an MLIR file (bytecode or text) as an empty timeline plus its [`Source`];
+/// the timeline counts the operations of bytecode as events (text counts 0).
+pub fn import(data: &[u8]) -> Result<(Source, Trace), ImportError> {
+    let mut builder = TraceBuilder::new(Format::Mlir);
+    let source = if is_bytecode(data) {
+        let module = decode(data).map_err(|e| {
+            let (detail, offset) = match e {
+                MlirError::Truncated { offset } => {
+                    ("the file ends inside a section".into(), offset)
+                }
+                MlirError::Malformed { what, offset } => (format!("broken {what}"), offset),
+                MlirError::Version { .. } | MlirError::NotBytecode => (e.to_string(), 4),
+            };
+            ImportError::Malformed {
+                format: "MLIR bytecode",
+                detail,
+                offset: offset as u64,
+            }
+        })?;
+        builder.count_source_events(module.op_count);
+        Source::Bytecode(Box::new(module))
+    } else {
+        Source::Text(String::from_utf8_lossy(data).into_owned())
+    };
+    Ok((source, builder.finish()))
 }
