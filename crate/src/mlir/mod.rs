@@ -33,7 +33,7 @@ pub use attr::{Attr, Type};
 pub use bytecode::MAGIC;
 pub use ir::{Block, Op, Region};
 pub use payload::{
-    KernelPayload, PayloadFormat, custom_calls_in_stablehlo, kernel_from_custom_call,
+    CustomCall, KernelPayload, PayloadFormat, custom_calls_in_stablehlo, kernel_from_custom_call,
 };
 pub use print::PrintOptions;
 
