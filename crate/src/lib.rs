@@ -23,6 +23,7 @@ pub mod diagnostics;
 pub mod error;
 pub mod import;
 pub mod limits;
+pub mod mlir;
 pub mod model;
 pub mod summary;
 #[cfg(target_arch = "wasm32")]

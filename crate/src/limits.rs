@@ -97,3 +97,7 @@ pub fn max_inflated_string_bytes(compressed_len: usize) -> usize {
         .saturating_mul(MAX_GZIP_RATIO as usize)
         .clamp(INFLATED_STRING_FLOOR_BYTES, MAX_STRING_BYTES)
 }
+
+/// Deepest nesting of regions the MLIR bytecode decoder follows (each level is a few
+/// stack frames); deeper input is reported as malformed.
+pub const MAX_MLIR_NESTING: usize = 256;

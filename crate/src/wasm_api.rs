@@ -277,3 +277,64 @@ fn event_json(
         "args": arg_map,
     })
 }
+
+// Area: mlir (the MLIR view).
+#[wasm_bindgen]
+impl Session {
+    /// The MLIR text of the loaded file: bytecode printed in MLIR's generic op form (with
+    /// locations when `locs`, as MLIR prints them with debug info on), MLIR text as
+    /// written; `undefined` when the loaded file is not MLIR.
+    pub fn mlir_text(&self, locs: bool) -> Option<String> {
+        let source = self.imported.as_ref()?.mlir.as_ref()?;
+        Some(source.text(&crate::mlir::PrintOptions { locs }))
+    }
+
+    /// The kernel custom calls of loaded MLIR text (StableHLO), as JSON
+    /// `[{"name": "custom_call#N", "target", "kind"}]` (empty for other files).
+    pub fn mlir_kernels(&self) -> String {
+        let calls = self.mlir_kernel_calls();
+        let list: Vec<Value> = calls
+            .iter()
+            .map(|c| {
+                json!({
+                    "name": c.name,
+                    "target": c.target,
+                    "kind": c.kernel.as_ref().map(|k| k.kind),
+                })
+            })
+            .collect();
+        Value::Array(list).to_string()
+    }
+
+    /// The text of kernel `index` of [`Session::mlir_kernels`]: bytecode printed like
+    /// [`Session::mlir_text`], a text payload as written. Throws `{kind: "mlir"}` when the
+    /// kernel is missing or its bytecode cannot be decoded.
+    pub fn mlir_kernel_text(&self, index: u32, locs: bool) -> Result<String, JsValue> {
+        let calls = self.mlir_kernel_calls();
+        let kernel = calls
+            .get(index as usize)
+            .and_then(|c| c.kernel.as_ref())
+            .ok_or_else(|| js_error("mlir", &format!("no kernel {index}")))?;
+        match kernel.format {
+            crate::mlir::PayloadFormat::Bytecode => crate::mlir::decode(&kernel.bytes)
+                .map(|m| m.print(&crate::mlir::PrintOptions { locs }))
+                .map_err(|e| js_error("mlir", &e.to_string())),
+            crate::mlir::PayloadFormat::Text => {
+                Ok(String::from_utf8_lossy(&kernel.bytes).into_owned())
+            }
+        }
+    }
+}
+
+impl Session {
+    /// Custom calls with a kernel in the loaded MLIR text.
+    fn mlir_kernel_calls(&self) -> Vec<crate::mlir::CustomCall> {
+        match self.imported.as_ref().and_then(|i| i.mlir.as_ref()) {
+            Some(crate::mlir::Source::Text(text)) => crate::mlir::custom_calls_in_stablehlo(text)
+                .into_iter()
+                .filter(|c| c.kernel.is_some())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}

@@ -253,6 +253,7 @@ impl Incoming {
             trace,
             bytes: self.received,
             unpacked_bytes: self.unpacked,
+            mlir: None,
         })
     }
 }

@@ -3,7 +3,9 @@
 //! Detection is by content only; a file name is at most a hint for messages. Gzip is
 //! recognised by its magic bytes around any format and decompressed first. Then the sniffers
 //! run in a fixed order: Chrome JSON (text starting with `{` or `[`), Perfetto (a `Trace` of
-//! `TracePacket`s), and XSpace (a protobuf whose top-level fields are XSpace's).
+//! `TracePacket`s), and XSpace (a protobuf whose top-level fields are XSpace's). MLIR
+//! bytecode (magic `ML\xEFR`) and MLIR text are recognised before Perfetto and XSpace and
+//! imported as an empty timeline carrying the MLIR ([`Imported::mlir`]).
 
 pub mod chrome_json;
 mod gzip;
@@ -28,6 +30,8 @@ pub struct Imported {
     pub bytes: u64,
     /// Size after decompression.
     pub unpacked_bytes: u64,
+    /// The MLIR of an MLIR file (bytecode decoded, text as written); `None` otherwise.
+    pub mlir: Option<crate::mlir::Source>,
 }
 
 /// What `detect` decided.
@@ -39,12 +43,16 @@ pub enum Detected {
     Xspace,
     /// Perfetto protobuf (a `Trace` of `TracePacket`s).
     Perfetto,
+    /// MLIR bytecode or MLIR text.
+    Mlir,
 }
 
 /// Decides the format of decompressed `bytes`, or `None` if no importer claims them.
 pub fn detect(bytes: &[u8]) -> Option<Detected> {
     if chrome_json::sniff(bytes) {
         Some(Detected::ChromeJson)
+    } else if crate::mlir::is_bytecode(bytes) || crate::mlir::is_text(bytes) {
+        Some(Detected::Mlir)
     } else if perfetto::sniff(bytes) {
         Some(Detected::Perfetto)
     } else if xplane::sniff(bytes) {
@@ -113,7 +121,13 @@ pub fn import_unpacked(
         drop_args: options.drop_args || over_budget,
         ..*options
     };
+    let mut mlir = None;
     let mut trace = match detect(data) {
+        Some(Detected::Mlir) => {
+            let (source, trace) = crate::mlir::import(data)?;
+            mlir = Some(source);
+            trace
+        }
         Some(Detected::ChromeJson) => chrome_json::import_with(data, &effective)?,
         Some(Detected::Xspace) => xplane::import_with(data, &effective)?,
         Some(Detected::Perfetto) => perfetto::import_with(data, &effective)?,
@@ -138,6 +152,7 @@ pub fn import_unpacked(
         trace,
         bytes,
         unpacked_bytes: data.len() as u64,
+        mlir,
     })
 }
 

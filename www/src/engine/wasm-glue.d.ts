@@ -22,4 +22,7 @@ export class Session {
   slice_details(slice_id: number): string;
   search(query: string, limit: number): Uint32Array;
   instant_details(index: number): string;
+  mlir_text(locs: boolean): string | undefined;
+  mlir_kernels(): string;
+  mlir_kernel_text(index: number, locs: boolean): string;
 }

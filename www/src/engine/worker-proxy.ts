@@ -7,6 +7,7 @@ import {
   type Engine,
   type EventDetails,
   type LoadProgress,
+  type MlirKernel,
   type OpenSource,
   type Profile,
   type RenderRequest,
@@ -356,6 +357,18 @@ export class WorkerEngine implements Engine {
 
   search(query: string, limit: number): Promise<SearchResult> {
     return this.call('search', { query, limit });
+  }
+
+  mlirText(locs: boolean): Promise<string | null> {
+    return this.call('mlirText', { locs });
+  }
+
+  mlirKernels(): Promise<MlirKernel[]> {
+    return this.call('mlirKernels', {});
+  }
+
+  mlirKernelText(index: number, locs: boolean): Promise<string> {
+    return this.call('mlirKernelText', { index, locs });
   }
 }
 

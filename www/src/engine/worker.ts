@@ -2,7 +2,7 @@
 // profile), receives the file as transferred ArrayBuffer chunks, and answers requests.
 
 import init, { Session } from 'planeview-wasm';
-import type { EventDetails, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
+import type { EventDetails, MlirKernel, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
 import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
 
 /**
@@ -148,6 +148,14 @@ function call(method: Method, args: unknown): { value: unknown; transfer: Transf
     case 'search': {
       const r = search(args as CallMap['search']['args']);
       return { value: r, transfer: [r.ids.buffer] };
+    }
+    case 'mlirText':
+      return { value: need().mlir_text((args as CallMap['mlirText']['args']).locs) ?? null, transfer: [] };
+    case 'mlirKernels':
+      return { value: JSON.parse(need().mlir_kernels()) as MlirKernel[], transfer: [] };
+    case 'mlirKernelText': {
+      const a = args as CallMap['mlirKernelText']['args'];
+      return { value: need().mlir_kernel_text(a.index, a.locs), transfer: [] };
     }
   }
 }

@@ -7,6 +7,7 @@
 
 mod args;
 mod dump;
+mod mlir;
 mod summary;
 
 use planeview::import::{Imported, Incoming};
@@ -17,7 +18,10 @@ const USAGE: &str = "usage: planeview <command> FILE [options]
 
 commands:
   summary FILE [--json]     counts: format, events, tracks, processes, span, diagnostics
-  dump FILE [--limit N]     readable dump of the model (N events per track, default 20)";
+  dump FILE [--limit N]     readable dump of the model (N events per track, default 20)
+  mlir FILE [--op NAME] [--locs]
+                            MLIR in generic op form: a .mlirbc decoded, the kernels of a
+                            StableHLO file's custom calls (--op custom_call#N), other text as is";
 
 /// Exit status for an unusable input (CLI.md).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -55,6 +59,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     match command.as_str() {
         "summary" => summary::run(rest),
         "dump" => dump::run(rest),
+        "mlir" => mlir::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
