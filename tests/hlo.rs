@@ -172,3 +172,50 @@ fn hlo_proto_and_text_give_the_same_graph() {
     }
     assert!(pairs >= 4, "found {pairs} HloProto/text pairs");
 }
+
+#[test]
+fn expression_matches_xprof_hlo_stats() {
+    let Some(corpus) = common::corpus_dir() else {
+        return;
+    };
+    let path = common::data_dir("xplane").join("tpu_inference_2.xplane.pb");
+    let oracle = corpus.join("oracle/tpu_inference_2/hlo_stats.json");
+    let table: serde_json::Value = serde_json::from_slice(&common::read(&oracle)).unwrap();
+    let imported = import_bytes(&common::read(&path)).unwrap();
+    let modules: Vec<HloModule> = imported
+        .trace
+        .metadata
+        .hlo_modules
+        .iter()
+        .map(|b| HloModule::from_blob(b).unwrap())
+        .collect();
+    let cols: Vec<&str> = table["cols"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["id"].as_str().unwrap())
+        .collect();
+    let col = |name: &str| cols.iter().position(|c| *c == name).unwrap();
+    let (pid, op, expr, cat) = (
+        col("program_id"),
+        col("hlo_op_name"),
+        col("hlo_op_expression"),
+        col("category"),
+    );
+    let mut rows = 0;
+    for row in table["rows"].as_array().unwrap() {
+        let v = |k: usize| row["c"][k]["v"].as_str().unwrap_or_default().to_owned();
+        let m = modules
+            .iter()
+            .find(|m| m.program_id.map(|p| p.to_string()) == Some(v(pid)))
+            .unwrap();
+        let i = m.instruction(&v(op)).unwrap();
+        assert_eq!(
+            planeview::hlo::instruction_text(m, i, PrintOptions::expression()),
+            v(expr)
+        );
+        assert_eq!(planeview::hlo::category(m, i), v(cat));
+        rows += 1;
+    }
+    assert!(rows > 0);
+}

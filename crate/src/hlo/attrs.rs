@@ -225,7 +225,11 @@ fn collective(p: &pb::HloInstructionProto, a: &mut Attrs) {
     if p.channel_id > 0 {
         a.text("channel_id", p.channel_id.to_string());
     }
-    a.text("replica_groups", replica_groups_text(p));
+    let (listed, iota) = replica_groups_text(p);
+    a.0.push(Attr {
+        key: "replica_groups".to_owned(),
+        value: AttrValue::ReplicaGroups { listed, iota },
+    });
     if p.constrain_layout {
         a.text("constrain_layout", "true");
     }
@@ -234,16 +238,38 @@ fn collective(p: &pb::HloInstructionProto, a: &mut Attrs) {
     }
 }
 
-/// `{{0,1},{2,3}}` from the instruction's `replica_groups` field. XProf 2.24.2 prints only
-/// that field: groups given solely as an iota list in `collective_device_list` print `{}`
-/// there, and so they do here (the graph-viewer parity tests pin it).
-fn replica_groups_text(p: &pb::HloInstructionProto) -> String {
-    let parts: Vec<String> = p
-        .replica_groups
-        .iter()
-        .map(|g| braces(&g.replica_ids))
-        .collect();
-    format!("{{{}}}", parts.join(","))
+/// The replica groups twice: as listed in the instruction's `replica_groups` field
+/// (`{{0,1},{2,3}}`, `{}` when empty), and in the iota form of `collective_device_list`
+/// (`[4,2]<=[2,4]T(1,0)`) when the instruction has one.
+fn replica_groups_text(p: &pb::HloInstructionProto) -> (String, Option<String>) {
+    let groups = match &p.collective_device_list {
+        Some(l) if p.replica_groups.is_empty() => &l.replica_groups,
+        _ => &p.replica_groups,
+    };
+    let parts: Vec<String> = groups.iter().map(|g| braces(&g.replica_ids)).collect();
+    let listed = format!("{{{}}}", parts.join(","));
+    let iota = p
+        .collective_device_list
+        .as_ref()
+        .and_then(|l| l.iota_replica_group_list.as_ref())
+        .map(|iota| {
+            let mut s = format!(
+                "[{},{}]<={}",
+                iota.num_replica_groups,
+                iota.num_devices_per_group,
+                bracket(&iota.iota_reshape_dims)
+            );
+            let perm: Vec<i64> = iota
+                .iota_transpose_perm
+                .iter()
+                .map(|&x| i64::from(x))
+                .collect();
+            if !is_identity(&perm) {
+                let _ = write!(s, "T{}", paren(&perm));
+            }
+            s
+        });
+    (listed, iota)
 }
 
 fn called_computations(

@@ -48,6 +48,17 @@ pub enum AttrValue {
     Computation(CompId),
     /// A list of computations, printed `{a, b}` (`branch_computations=`).
     Computations(Vec<CompId>),
+    /// Replica groups of a collective: `listed` as in the instruction's `replica_groups`
+    /// field (`{{0,1},{2,3}}`, `{}` when none), `iota` in the compact form
+    /// (`[4,2]<=[2,4]T(1,0)`) when the module gives one. XProf's graph viewer prints
+    /// `listed`, its `hlo_op_expression` prefers `iota` (see
+    /// `super::PrintOptions::iota_replica_groups`).
+    ReplicaGroups {
+        /// Explicit list.
+        listed: String,
+        /// Compact iota form.
+        iota: Option<String>,
+    },
 }
 
 /// An instruction's `metadata={...}`: the framework op and source location.

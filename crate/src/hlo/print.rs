@@ -21,6 +21,9 @@ pub struct PrintOptions {
     pub control_predecessors: bool,
     /// `/*index=5*/` before every fifth operand.
     pub operand_index_comments: bool,
+    /// Replica groups in their compact iota form when the module has one (XProf's
+    /// `hlo_op_expression` does; its graph viewer prints the listed groups).
+    pub iota_replica_groups: bool,
 }
 
 impl PrintOptions {
@@ -35,6 +38,7 @@ impl PrintOptions {
             signatures: false,
             control_predecessors: false,
             operand_index_comments: false,
+            iota_replica_groups: false,
         }
     }
 
@@ -48,6 +52,7 @@ impl PrintOptions {
             signatures: true,
             control_predecessors: true,
             operand_index_comments: true,
+            iota_replica_groups: false,
         }
     }
 
@@ -62,6 +67,7 @@ impl PrintOptions {
             signatures: false,
             control_predecessors: false,
             operand_index_comments: true,
+            iota_replica_groups: true,
         }
     }
 }
@@ -195,6 +201,10 @@ fn write_instruction(m: &HloModule, i: InstrId, o: PrintOptions, out: &mut Strin
         out.push('=');
         match &a.value {
             AttrValue::Text(v) => out.push_str(v),
+            AttrValue::ReplicaGroups { listed, iota } => match iota {
+                Some(i) if o.iota_replica_groups => out.push_str(i),
+                _ => out.push_str(listed),
+            },
             AttrValue::Computation(c) => name(out, &m.computations.name[c.index()], o),
             AttrValue::Computations(cs) => {
                 out.push('{');
