@@ -3,12 +3,15 @@
 //! Detection is by content only; a file name is at most a hint for messages. Gzip is
 //! recognised by its magic bytes around any format and decompressed first. Then the sniffers
 //! run in a fixed order: Chrome JSON (text starting with `{` or `[`), Perfetto (a `Trace` of
-//! `TracePacket`s), and XSpace (a protobuf whose top-level fields are XSpace's). MLIR
-//! bytecode (magic `ML\xEFR`) and MLIR text are recognised before Perfetto and XSpace and
-//! imported as an empty timeline carrying the MLIR ([`Imported::mlir`]).
+//! `TracePacket`s), HLO modules (text starting `HloModule`, or an `HloProto` /
+//! `HloModuleProto` whose first field is the module or its printable name), and XSpace (a
+//! protobuf whose top-level fields are XSpace's). MLIR bytecode (magic `ML\xEFR`) and MLIR
+//! text are recognised before Perfetto and XSpace and imported as an empty timeline carrying
+//! the MLIR ([`Imported::mlir`]).
 
 pub mod chrome_json;
 mod gzip;
+pub mod hlo;
 mod incoming;
 pub mod perfetto;
 pub mod xplane;
@@ -45,6 +48,8 @@ pub enum Detected {
     Perfetto,
     /// MLIR bytecode or MLIR text.
     Mlir,
+    /// HLO module: text dump, `HloProto` or `HloModuleProto`.
+    Hlo,
 }
 
 /// Decides the format of decompressed `bytes`, or `None` if no importer claims them.
@@ -55,6 +60,8 @@ pub fn detect(bytes: &[u8]) -> Option<Detected> {
         Some(Detected::Mlir)
     } else if perfetto::sniff(bytes) {
         Some(Detected::Perfetto)
+    } else if hlo::sniff(bytes) {
+        Some(Detected::Hlo)
     } else if xplane::sniff(bytes) {
         Some(Detected::Xspace)
     } else {
@@ -131,6 +138,7 @@ pub fn import_unpacked(
         Some(Detected::ChromeJson) => chrome_json::import_with(data, &effective)?,
         Some(Detected::Xspace) => xplane::import_with(data, &effective)?,
         Some(Detected::Perfetto) => perfetto::import_with(data, &effective)?,
+        Some(Detected::Hlo) => hlo::import(data)?,
         None => return Err(ImportError::NotRecognised(describe_unknown(data))),
     };
     if let Some(cut) = gzip_cut {
