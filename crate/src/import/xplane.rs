@@ -10,9 +10,11 @@
 //!
 //! Ignores: aggregated events (`num_occurrences`, counted in `aggregate_not_drawn`), line
 //! `display_id` / `duration_ps`, event metadata `metadata` bytes and `child_id`, stat
-//! descriptions, and fields this schema does not know. Counter lines (`_counters_`) are
-//! imported as slices, not as counter tracks, and flows (`_p` / `_c` stats) are not drawn.
+//! descriptions, and fields this schema does not know. Flows (`_p` / `_c` stats) are not
+//! drawn. Counter events (`_counters_` lines, `counter_value` on TPU planes) become counter
+//! tracks: see [`counters`].
 
+mod counters;
 mod event;
 mod id_cache;
 mod order;
@@ -420,11 +422,18 @@ impl Importer {
             None => 0,
         };
         let kind = names.kind(event.metadata_id, &mut self.b);
-        let args = names.event_args(event, kind, &mut self.b);
         let start = base
             .checked_add(offset)
             .unwrap_or_else(|| self.out_of_range(line, offset));
         let EventKind { name, named, .. } = names.kinds[kind];
+        let plane = names.plane;
+        if names
+            .counters
+            .take(&mut self.b, plane, line, event, (track, name, start))
+        {
+            return;
+        }
+        let args = names.event_args(event, kind, &mut self.b);
         self.b.add_slice(
             track,
             start,
@@ -543,6 +552,7 @@ struct PlaneNames<'p> {
     stat_keys: IdCache<StrId>,
     kind_of: IdCache<usize>,
     kinds: Vec<EventKind>,
+    counters: counters::PlaneCounters,
 }
 
 impl<'p> PlaneNames<'p> {
@@ -552,6 +562,7 @@ impl<'p> PlaneNames<'p> {
             stat_keys: IdCache::new(),
             kind_of: IdCache::new(),
             kinds: Vec::new(),
+            counters: counters::PlaneCounters::new(plane),
         }
     }
 

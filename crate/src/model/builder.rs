@@ -2,9 +2,9 @@
 
 use super::index::{LaneIndex, TrackIndex};
 use super::{
-    ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterTable, FlowTable, Format,
-    InstantTable, Metadata, PS_PER_NS, ProcessId, ProcessTable, Ps, SliceId, SliceTable, StrId,
-    StringTable, TimeOrigin, Trace, TrackId, TrackKind, TrackTable,
+    ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterMeta, CounterMetaTable,
+    CounterTable, FlowTable, Format, InstantTable, Metadata, PS_PER_NS, ProcessId, ProcessTable,
+    Ps, SliceId, SliceTable, StrId, StringTable, TimeOrigin, Trace, TrackId, TrackKind, TrackTable,
 };
 use crate::diagnostics::{Diagnostics, Severity};
 use hashbrown::HashMap;
@@ -38,6 +38,7 @@ impl TraceBuilder {
                 instants: InstantTable::default(),
                 counters: CounterTable::default(),
                 flows: FlowTable::default(),
+                counter_meta: CounterMetaTable::default(),
                 args: ArgTable::default(),
                 metadata: Metadata::default(),
                 diagnostics: Diagnostics::default(),
@@ -253,6 +254,16 @@ impl TraceBuilder {
         c.track.push(track);
         c.time.push(time);
         c.value.push(value);
+    }
+
+    /// The source facts of counter track `track` (unit, id, description), created empty.
+    pub fn counter_meta(&mut self, track: TrackId) -> &mut CounterMeta {
+        self.trace.counter_meta.entry(track)
+    }
+
+    /// The process group that `track` belongs to.
+    pub fn track_process(&self, track: TrackId) -> ProcessId {
+        self.trace.tracks.process[track.index()]
     }
 
     /// Adds a flow arrow between two slices (ids as returned by `add_slice`).

@@ -5,6 +5,7 @@
 
 mod args;
 mod builder;
+mod counter_meta;
 mod dump;
 mod index;
 mod metadata;
@@ -15,6 +16,7 @@ mod time;
 
 pub use args::{ArgSetId, ArgTable, ArgValue, arg_value_to_json};
 pub use builder::TraceBuilder;
+pub use counter_meta::{CounterMeta, CounterMetaTable};
 pub use dump::dump_text;
 pub use index::{LaneIndex, TrackIndex};
 pub use metadata::{HloModuleBlob, Metadata};
@@ -79,6 +81,8 @@ pub struct Trace {
     pub counters: CounterTable,
     /// Flow arrows.
     pub flows: FlowTable,
+    /// Unit, id and description of counter tracks, where the source states them.
+    pub counter_meta: CounterMetaTable,
     /// Args of slices and instants.
     pub args: ArgTable,
     /// File-level metadata (HLO modules, capture times, header keys).
@@ -124,5 +128,6 @@ impl Trace {
             + self.flows.from.capacity() * 10
             + self.index.heap_bytes()
             + self.metadata.heap_bytes()
+            + self.counter_meta.heap_bytes()
     }
 }

@@ -6,6 +6,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod args;
+mod counters;
 mod dump;
 mod summary;
 
@@ -16,7 +17,8 @@ const USAGE: &str = "usage: planeview <command> FILE [options]
 
 commands:
   summary FILE [--json]     counts: format, events, tracks, processes, span, diagnostics
-  dump FILE [--limit N]     readable dump of the model (N events per track, default 20)";
+  dump FILE [--limit N]     readable dump of the model (N events per track, default 20)
+  counters FILE [--json]    counter tracks: samples, min, max, mean, time-weighted mean, unit";
 
 /// Exit status for an unusable input (CLI.md).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -54,6 +56,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     match command.as_str() {
         "summary" => summary::run(rest),
         "dump" => dump::run(rest),
+        "counters" => counters::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
