@@ -9,7 +9,7 @@
 //! time-weighted means, the peak, the mean delta per occurrence and the mean utilisation.
 
 use super::known::{self, Kind, Utilisation};
-use super::{Series, counter_tracks, track_names, unit_of};
+use super::{Series, counter_tracks, thinned, track_names, unit_of};
 use crate::model::{Ps, SliceId, Trace, TrackId};
 use serde::Serialize;
 
@@ -135,6 +135,28 @@ pub struct KernelTelemetry {
     pub aggregates: Vec<CounterAggregate>,
 }
 
+/// `[start, end]` of the slices named like `slice` that meet `[a, b]`, earliest first, at most
+/// `limit` (the chart's kernel boundary markers).
+pub fn occurrence_windows(
+    trace: &Trace,
+    slice: SliceId,
+    a: Ps,
+    b: Ps,
+    limit: usize,
+) -> Vec<[Ps; 2]> {
+    let s = &trace.slices;
+    let Some(&name) = s.name.get(slice.index()) else {
+        return Vec::new();
+    };
+    let mut out: Vec<[Ps; 2]> = (0..s.len())
+        .filter(|&k| s.name[k] == name && s.end(k) >= a && s.start[k] <= b)
+        .map(|k| [s.start[k], s.end(k)])
+        .collect();
+    out.sort_unstable();
+    out.truncate(limit);
+    out
+}
+
 /// The telemetry of `slice` (`None` for an unknown slice).
 pub fn kernel_telemetry(trace: &Trace, slice: SliceId) -> Option<KernelTelemetry> {
     let s = &trace.slices;
@@ -165,7 +187,7 @@ pub fn kernel_telemetry(trace: &Trace, slice: SliceId) -> Option<KernelTelemetry
                 Kind::Level => "level",
                 Kind::Cumulative => "cumulative",
             }),
-            samples: thin(sr, start, end),
+            samples: thinned(sr, start, end, MAX_WINDOW_SAMPLES),
             sample_count: w.samples,
             start_value: w.start,
             end_value: w.end,
@@ -232,39 +254,6 @@ fn utilisation(info: Option<known::Known>, w: &Window, cycles: Option<&Window>) 
             (dc > 0.0).then(|| (w.end - w.start) / dc)
         }
     }
-}
-
-/// The samples of `s` inside `[a, b]` as `[time, value]`; past [`MAX_WINDOW_SAMPLES`], each
-/// of `MAX_WINDOW_SAMPLES / 2` buckets keeps its minimum and maximum, in time order.
-fn thin(s: &Series, a: Ps, b: Ps) -> Vec<[f64; 2]> {
-    let r = s.within(a, b);
-    let point = |k: usize| [s.time[k] as f64, s.value[k]];
-    if r.len() <= MAX_WINDOW_SAMPLES {
-        return r.map(point).collect();
-    }
-    let buckets = MAX_WINDOW_SAMPLES / 2;
-    let mut out = Vec::with_capacity(MAX_WINDOW_SAMPLES);
-    for b in 0..buckets {
-        let lo = r.start + r.len() * b / buckets;
-        let hi = r.start + r.len() * (b + 1) / buckets;
-        if lo >= hi {
-            continue;
-        }
-        let (mut kmin, mut kmax) = (lo, lo);
-        for k in lo..hi {
-            if s.value[k] < s.value[kmin] {
-                kmin = k;
-            }
-            if s.value[k] > s.value[kmax] {
-                kmax = k;
-            }
-        }
-        out.push(point(kmin.min(kmax)));
-        if kmin != kmax {
-            out.push(point(kmin.max(kmax)));
-        }
-    }
-    out
 }
 
 /// One counter over the occurrences (slice indices), or `None` when it has no value in any.

@@ -97,6 +97,51 @@ impl<'a> Series<'a> {
     }
 }
 
+/// The samples of `s` inside `[a, b]` as `[time, value]`; past `max` of them, each of
+/// `max / 2` buckets keeps its minimum and maximum, in time order.
+pub fn thinned(s: &Series, a: Ps, b: Ps, max: usize) -> Vec<[f64; 2]> {
+    let r = s.within(a, b);
+    let point = |k: usize| [s.time[k] as f64, s.value[k]];
+    if r.len() <= max.max(2) {
+        return r.map(point).collect();
+    }
+    let buckets = max.max(2) / 2;
+    let mut out = Vec::with_capacity(max);
+    for b in 0..buckets {
+        let lo = r.start + r.len() * b / buckets;
+        let hi = r.start + r.len() * (b + 1) / buckets;
+        if lo >= hi {
+            continue;
+        }
+        let (mut kmin, mut kmax) = (lo, lo);
+        for k in lo..hi {
+            if s.value[k] < s.value[kmin] {
+                kmin = k;
+            }
+            if s.value[k] > s.value[kmax] {
+                kmax = k;
+            }
+        }
+        out.push(point(kmin.min(kmax)));
+        if kmin != kmax {
+            out.push(point(kmin.max(kmax)));
+        }
+    }
+    out
+}
+
+/// The points a chart draws for `track` over `[a, b]`: the value held at `a` (as a point at
+/// `a`), then the samples inside, thinned to about `max` (see [`thinned`]).
+pub fn chart_points(trace: &Trace, track: TrackId, a: Ps, b: Ps, max: usize) -> Vec<[f64; 2]> {
+    let s = Series::of(trace, track);
+    let mut out = Vec::new();
+    if let Some(v) = s.held_at(a).filter(|&k| s.time[k] < a).map(|k| s.value[k]) {
+        out.push([a as f64, v]);
+    }
+    out.extend(thinned(&s, a, b, max));
+    out
+}
+
 /// Counter tracks that hold samples, in the timeline's display order.
 pub fn counter_tracks(trace: &Trace) -> Vec<TrackId> {
     display_order(trace)
@@ -170,5 +215,10 @@ mod tests {
         // [5, 40]: 1×5 + 3×20 + 5×10.
         assert_eq!(s.integral(5, 40), (115.0, 35));
         assert_eq!(s.integral(40, 5), (0.0, 0));
+        let track = counter_tracks(&t)[0];
+        assert_eq!(
+            chart_points(&t, track, 5, 20, 10),
+            vec![[5.0, 1.0], [10.0, 3.0]]
+        );
     }
 }
