@@ -4,7 +4,14 @@
 import {
   CancelledError,
   EngineError,
+  type CounterSample,
+  type CounterTrackInfo,
   type Engine,
+  type FlowLink,
+  type HealthEntry,
+  type KernelTelemetry,
+  type PerfRow,
+  type RangeStats,
   type EventDetails,
   type LoadProgress,
   type OpenSource,
@@ -336,7 +343,7 @@ export class WorkerEngine implements Engine {
   }
 
   render(req: RenderRequest): Promise<RenderResult> {
-    return this.call('render', { trackIds: req.trackIds, t0: req.t0, t1: req.t1, width: req.width });
+    return this.call('render', { trackIds: req.trackIds, t0: req.t0, t1: req.t1, width: req.width, flows: req.flows ?? false });
   }
 
   sliceInfo(id: number): Promise<SliceInfo> {
@@ -353,5 +360,47 @@ export class WorkerEngine implements Engine {
 
   search(query: string, limit: number): Promise<SearchResult> {
     return this.call('search', { query, limit });
+  }
+
+  // ---- Counters area ----
+
+  counterSampleNear(track: number, t: number, tolerance: number): Promise<number> {
+    return this.call('counterSampleNear', { track, t, tolerance });
+  }
+
+  counterSample(index: number): Promise<CounterSample> {
+    return this.call('counterSample', { index });
+  }
+
+  counterTracks(): Promise<CounterTrackInfo[]> {
+    return this.call('counterTracks', {});
+  }
+
+  rangeStats(t0: number, t1: number): Promise<RangeStats> {
+    return this.call('rangeStats', { t0, t1 });
+  }
+
+  perfCounters(t: number): Promise<PerfRow[]> {
+    return this.call('perfCounters', { t });
+  }
+
+  kernelTelemetry(sliceId: number): Promise<KernelTelemetry | null> {
+    return this.call('kernelTelemetry', { sliceId });
+  }
+
+  kernelWindows(sliceId: number, t0: number, t1: number, limit: number): Promise<Float64Array> {
+    return this.call('kernelWindows', { sliceId, t0, t1, limit });
+  }
+
+  counterChartPoints(track: number, t0: number, t1: number, maxPoints: number): Promise<Float64Array> {
+    return this.call('counterChartPoints', { track, t0, t1, maxPoints });
+  }
+
+  health(): Promise<HealthEntry[]> {
+    return this.call('health', {});
+  }
+
+  sliceFlows(sliceId: number): Promise<FlowLink[]> {
+    return this.call('sliceFlows', { sliceId });
   }
 }
