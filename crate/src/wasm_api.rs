@@ -5,12 +5,14 @@
 //! Times are picoseconds relative to the trace origin, as `f64` (exact below 2^53 ps, about
 //! 2.5 hours of trace).
 
+use crate::analysis::counters::lod::CounterLod;
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::search::search_slices;
+use crate::analysis::{counters, health};
+use crate::charts;
 use crate::import::{ImportOptions, Imported, Incoming};
 use crate::model::{
-    FLOW_STRIDE, SliceId, Trace, TrackId, arg_value_to_json, display_order, flow_links,
-    flows_in_view,
+    FlowLinks, SliceId, Trace, TrackId, arg_value_to_json, display_order, flow_links, flows_in_view,
 };
 use crate::summary::Summary;
 use serde_json::{Map, Value, json};
@@ -22,6 +24,8 @@ use wasm_bindgen::prelude::*;
 pub struct Session {
     incoming: Incoming,
     imported: Option<Imported>,
+    /// Min/max index of the counter table, built on the first counter render (counters area).
+    counter_lod: std::cell::OnceCell<CounterLod>,
 }
 
 #[wasm_bindgen]
@@ -70,6 +74,7 @@ impl Session {
     pub fn finish(&mut self) -> Result<String, JsValue> {
         let incoming = std::mem::take(&mut self.incoming);
         self.imported = None;
+        self.counter_lod = std::cell::OnceCell::new();
         let imported = incoming
             .finish()
             .map_err(|e| js_error(e.kind(), &e.to_string()))?;
@@ -340,46 +345,14 @@ impl Session {
     }
 }
 
-/// Flows and aggregates (importer-semantics area).
-///
-/// The page's contract for flow arrows:
-/// - `slice_details(id)` now carries `"flows": {"incoming": [link...], "outgoing": [link...]}`
-///   where a link is `{flow, slice, name, category, track, track_name, start_ps}` and
-///   `slice` is the slice at the *other* end: "follow flow" selects `link.slice` and
-///   scrolls to `link.track` at `link.start_ps`. `slice_flows(id)` returns the same object
-///   alone (`{"incoming": [], "outgoing": []}` for an unknown id).
-/// - `flows_in_view(track_ids, t0_ps, t1_ps, limit)` returns a `Float64Array` of 9 numbers
-///   per arrow (`flow, from_slice, from_track, from_lane, from_ps, to_slice, to_track,
-///   to_lane, to_ps`): arrows with an end on one of `track_ids` whose span (source end to
-///   destination start) overlaps the range; at most `limit` arrows. Draw from
-///   (`from_track`, `from_lane`, `from_ps`) to (`to_track`, `to_lane`, `to_ps`); an end on a
-///   track that is not shown can be drawn at the edge of its group.
-/// - `aggregates()` returns JSON `[{track, track_name, name, occurrences, dur_ps, args}]`:
-///   XSpace events with `num_occurrences`, which have no place on the timeline.
-///
-/// Counter tracks need no accessor of their own here: they are tracks of kind `counter`
-/// in the overview, and their samples are `trace.counters` in `index.counters_of(track)`.
+/// Aggregates (importer-semantics area): `aggregates()` returns JSON
+/// `[{track, track_name, name, occurrences, dur_ps, args}]`, the XSpace events with
+/// `num_occurrences`, which have no place on the timeline. Flows: `slice_details(id)` carries
+/// `"flows": {"incoming": [link...], "outgoing": [link...]}` (a link is `{flow, slice, name,
+/// category, track, track_name, start_ps}`, `slice` being the other end); `slice_flows` and
+/// `render_flows` (counters area, below) list and draw them.
 #[wasm_bindgen]
 impl Session {
-    /// The arrows of a slice, both ways, as JSON (see the block comment).
-    pub fn slice_flows(&self, slice_id: u32) -> String {
-        match self.trace() {
-            Some(t) => json!(flow_links(t, SliceId(slice_id))).to_string(),
-            None => json!(crate::model::FlowLinks::default()).to_string(),
-        }
-    }
-
-    /// Arrows to draw in a time range (see the block comment); stride 9.
-    pub fn flows_in_view(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, limit: u32) -> Vec<f64> {
-        let mut out = Vec::new();
-        if let (Some(t), true) = (self.trace(), t0_ps.is_finite() && t1_ps.is_finite()) {
-            let range = (t0_ps.floor() as i64, t1_ps.ceil() as i64);
-            flows_in_view(t, &track_list(track_ids), range, limit as usize, &mut out);
-        }
-        debug_assert_eq!(out.len() % FLOW_STRIDE, 0);
-        out
-    }
-
     /// Aggregated events as JSON (see the block comment).
     pub fn aggregates(&self) -> String {
         let Some(t) = self.trace() else {
@@ -404,4 +377,199 @@ impl Session {
             .collect();
         Value::Array(rows).to_string()
     }
+}
+
+// ---- Counters, flows and trace health (counters area) ---------------------------------------
+
+#[wasm_bindgen]
+impl Session {
+    /// Render list of counter tracks: see [`counters::lod::render_counters`] (stride 7).
+    pub fn render_counters(
+        &self,
+        track_ids: &[u32],
+        t0_ps: f64,
+        t1_ps: f64,
+        width_px: f64,
+    ) -> Vec<f64> {
+        let mut out = Vec::new();
+        if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
+            let lod = self.counter_lod.get_or_init(|| CounterLod::build(trace));
+            counters::lod::render_counters(trace, lod, &track_list(track_ids), view, &mut out);
+        }
+        out
+    }
+
+    /// Counter-table index of the sample of `track` nearest `t_ps` within `tolerance_ps`,
+    /// else the one whose value holds at `t_ps`; -1 when there is none.
+    pub fn counter_sample_near(&self, track: u32, t_ps: f64, tolerance_ps: f64) -> f64 {
+        let Some(trace) = self.trace() else {
+            return -1.0;
+        };
+        counters::sample::sample_near(trace, TrackId(track), t_ps as i64, tolerance_ps as i64)
+            .map_or(-1.0, |k| k as f64)
+    }
+
+    /// Details of a counter sample (value, delta and rate since the previous one, time), as
+    /// JSON; `null` for an unknown index.
+    pub fn counter_sample_details(&self, index: u32) -> String {
+        self.trace()
+            .and_then(|t| counters::sample::sample_details(t, index as usize))
+            .map_or_else(|| "null".into(), |d| json!(d).to_string())
+    }
+
+    /// Counter tracks (id, name, group, unit, counter id, sets, samples) as a JSON array.
+    pub fn counter_tracks(&self) -> String {
+        let Some(t) = self.trace() else {
+            return "[]".into();
+        };
+        let rows: Vec<Value> = counters::counter_tracks(t)
+            .into_iter()
+            .map(|track| {
+                let (name, group) = counters::track_names(t, track);
+                let meta = t.counter_meta.get(track).cloned().unwrap_or_default();
+                json!({
+                    "id": track.0,
+                    "name": name,
+                    "group": group,
+                    "unit": counters::unit_of(t, track),
+                    "counter_id": meta.counter_id,
+                    "sets": meta.sets,
+                    "samples": t.index.counters_of(track).len(),
+                })
+            })
+            .collect();
+        Value::Array(rows).to_string()
+    }
+
+    /// Range statistics over `[t0_ps, t1_ps]`: `{"counters": [...], "tracks": [...]}` (per
+    /// counter, and busy time per slice track).
+    pub fn counter_range_stats(&self, t0_ps: f64, t1_ps: f64) -> String {
+        let Some(t) = self.trace() else {
+            return "null".into();
+        };
+        let (a, b) = (t0_ps as i64, t1_ps as i64);
+        json!({
+            "t0_ps": a.min(b),
+            "t1_ps": a.max(b),
+            "counters": counters::stats::counter_range_stats(t, a, b),
+            "tracks": counters::stats::busy_time(t, a, b),
+        })
+        .to_string()
+    }
+
+    /// The perf-counters table at `t_ps`, as a JSON array.
+    pub fn perf_counters(&self, t_ps: f64) -> String {
+        self.trace().map_or_else(
+            || "[]".into(),
+            |t| json!(counters::perf_table::perf_counters_at(t, t_ps as i64)).to_string(),
+        )
+    }
+
+    /// Kernel-scoped telemetry of a slice, as JSON (`null` for an unknown slice).
+    pub fn kernel_telemetry(&self, slice_id: u32) -> String {
+        self.trace()
+            .and_then(|t| counters::kernel::kernel_telemetry(t, SliceId(slice_id)))
+            .map_or_else(|| "null".into(), |k| json!(k).to_string())
+    }
+
+    /// `[start_ps, end_ps, ...]` of the slices named like `slice_id` in the range (chart
+    /// markers), at most `limit`.
+    pub fn kernel_windows(&self, slice_id: u32, t0_ps: f64, t1_ps: f64, limit: u32) -> Vec<f64> {
+        self.trace()
+            .map(|t| {
+                counters::kernel::occurrence_windows(
+                    t,
+                    SliceId(slice_id),
+                    t0_ps as i64,
+                    t1_ps as i64,
+                    limit as usize,
+                )
+                .into_iter()
+                .flat_map(|w| w.map(|x| x as f64))
+                .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// `[time_ps, value, ...]` of a counter over the range for a chart (see
+    /// [`counters::chart_points`]).
+    pub fn counter_chart_points(
+        &self,
+        track: u32,
+        t0_ps: f64,
+        t1_ps: f64,
+        max_points: u32,
+    ) -> Vec<f64> {
+        self.trace()
+            .map(|t| {
+                counters::chart_points(
+                    t,
+                    TrackId(track),
+                    t0_ps as i64,
+                    t1_ps as i64,
+                    max_points as usize,
+                )
+                .into_iter()
+                .flatten()
+                .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Every diagnostic with severity, count and examples linked to slices, as JSON.
+    pub fn health(&self) -> String {
+        self.trace().map_or_else(
+            || "[]".into(),
+            |t| json!(health::health_entries(t)).to_string(),
+        )
+    }
+
+    /// The flows of a slice, both directions, as a JSON array of
+    /// `{flow, direction: "out"|"in", other, other_name, other_track, other_start_ps,
+    /// category}` (outgoing first; `other` is the slice at the other end).
+    pub fn slice_flows(&self, slice_id: u32) -> String {
+        match self.slice(slice_id) {
+            Some((t, _)) => flow_list_json(&flow_links(t, SliceId(slice_id))).to_string(),
+            None => "[]".into(),
+        }
+    }
+
+    /// Flow arrows touching `track_ids` in the range: see [`flows_in_view`] (stride 9), at
+    /// most `limit`.
+    pub fn render_flows(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, limit: u32) -> Vec<f64> {
+        let mut out = Vec::new();
+        if let (Some(t), true) = (self.trace(), t0_ps.is_finite() && t1_ps.is_finite()) {
+            let range = (t0_ps.floor() as i64, t1_ps.ceil() as i64);
+            flows_in_view(t, &track_list(track_ids), range, limit as usize, &mut out);
+        }
+        out
+    }
+}
+
+/// [`FlowLinks`] as the details panel lists them.
+fn flow_list_json(links: &FlowLinks) -> Value {
+    let ends = [("out", &links.outgoing), ("in", &links.incoming)];
+    let list = ends.iter().flat_map(|(direction, links)| {
+        links.iter().map(move |l| {
+            json!({
+                "flow": l.flow,
+                "direction": direction,
+                "other": l.slice,
+                "other_name": l.name,
+                "other_track": l.track_name,
+                "other_start_ps": l.start_ps,
+                "category": l.category,
+            })
+        })
+    });
+    Value::Array(list.collect())
+}
+
+/// Draws the counter chart described by `spec_json` (see [`charts::counters::ChartSpec`]) as
+/// SVG. Main thread only: plotters measures text through `document`.
+#[wasm_bindgen]
+pub fn counter_chart_svg(spec_json: &str) -> Result<String, JsValue> {
+    let spec: charts::counters::ChartSpec =
+        serde_json::from_str(spec_json).map_err(|e| js_error("bad_request", &e.to_string()))?;
+    charts::counters::to_svg(&spec).map_err(|e| js_error("chart", &e))
 }

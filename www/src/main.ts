@@ -4,8 +4,10 @@
 import { CancelledError, EngineError, type OpenSource, type Profile } from './engine/engine';
 import { WorkerEngine, nameFromUrl } from './engine/worker-proxy';
 import { $ } from './lib/dom';
+import { CountersView } from './views/counters/counters-view';
 import { DetailsView } from './views/details-view';
 import { MlirView } from './views/mlir-view';
+import { HealthView } from './views/health-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
 import { TimelineView, type Selection } from './views/timeline-view';
@@ -76,17 +78,71 @@ function main(): void {
       return;
     }
     const origin = profile?.start_ps ?? 0;
+    if (sel.kind === 'counter') {
+      engine
+        .counterSample(sel.index)
+        .then((c) => {
+          if (token !== selectToken) return;
+          details.showCounterSample(c, origin);
+          counters.setSampleTime(c.time_ps);
+        })
+        .catch((err: unknown) => {
+          if (token === selectToken) details.error(`Could not read the sample: ${err instanceof Error ? err.message : String(err)}`);
+        });
+      return;
+    }
     const req = sel.kind === 'slice' ? engine.sliceDetails(sel.id) : engine.instantDetails(sel.index);
     req
       .then((d) => {
-        if (token === selectToken) details.show(d, origin);
+        if (token !== selectToken) return;
+        details.show(d, origin);
+        if (sel.kind === 'slice') void showSliceExtras(sel.id, token, origin);
       })
       .catch((err: unknown) => {
         if (token === selectToken) details.error(`Could not read the details: ${err instanceof Error ? err.message : String(err)}`);
       });
   };
 
-  const timeline = new TimelineView($('[data-testid="timeline"]'), engine, { onSelect: select }, $('#empty-state'));
+  const timeline = new TimelineView(
+    $('[data-testid="timeline"]'),
+    engine,
+    {
+      onSelect: select,
+      onRangeSelect: (r) => {
+        if (r) counters.setRange(r.t0, r.t1);
+      },
+    },
+    $('#empty-state'),
+  );
+
+  // Counters area: the counters tab, the health tab, flows and telemetry in the details panel.
+  /** Shows tab `name` (the tab buttons are `data-testid="tab-<name>"`). */
+  const showTab = (name: string): void => $(`[data-testid="tab-${name}"]`).click();
+  const counters = new CountersView($('#counters-root'), engine, { visibleRange: () => timeline.visibleRange() });
+  /** Selects a slice and shows it in the timeline tab. */
+  const revealSlice = (id: number): void => {
+    engine
+      .sliceInfo(id)
+      .then((info) => {
+        showTab('timeline');
+        timeline.reveal(info);
+        select({ kind: 'slice', id });
+      })
+      .catch(() => undefined);
+  };
+  const health = new HealthView($('#health-root'), engine, revealSlice);
+  /** After a slice's details: its flows (to follow either way) and, with counters, its telemetry. */
+  async function showSliceExtras(id: number, token: number, origin: number): Promise<void> {
+    const links = await engine.sliceFlows(id).catch(() => []);
+    if (token !== selectToken) return;
+    details.showFlows(links, origin, (l) => revealSlice(l.other));
+    if ((profile?.summary.counters ?? 0) > 0) {
+      details.showTelemetryAction(() => {
+        counters.showKernel(id);
+        showTab('counters');
+      });
+    }
+  }
 
   const search = new SearchView(
     $('[data-testid="search"]') as HTMLInputElement,
@@ -109,15 +165,6 @@ function main(): void {
   );
 
   const mlirView = new MlirView($('#panel-mlir'), engine);
-  /** Shows tab `name` (the tab buttons are `data-testid="tab-<name>"`). */
-  const showTab = (name: string): void => {
-    for (const t of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
-      const on = t.dataset.testid === `tab-${name}`;
-      t.setAttribute('aria-selected', String(on));
-      const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
-      if (panel) panel.hidden = !on;
-    }
-  };
 
   let loading = false;
   /** Identifies the newest load: an older one that ends (cancelled by the newer) changes nothing. */
@@ -141,6 +188,8 @@ function main(): void {
     selectToken++;
     timeline.setProfile(null);
     void mlirView.setProfile(null);
+    counters.setProfile(null);
+    health.clear();
     details.setMetadata([]);
     details.clear();
     search.setEnabled(false);
@@ -157,6 +206,8 @@ function main(): void {
       profile = p;
       loading = false;
       timeline.setProfile(p);
+      counters.setProfile(p);
+      void health.load().catch(() => undefined);
       details.setMetadata(Array.isArray(p.metadata) ? p.metadata : []);
       details.clear();
       search.setEnabled(true);
@@ -192,6 +243,8 @@ function main(): void {
   engine.onFatal((message) => {
     profile = null;
     timeline.setProfile(null);
+    counters.setProfile(null);
+    health.clear();
     search.setEnabled(false);
     details.setMetadata([]);
     details.clear();

@@ -25,4 +25,19 @@ export class Session {
   mlir_text(locs: boolean): string | undefined;
   mlir_kernels(): string;
   mlir_kernel_text(index: number, locs: boolean): string;
+  // Counters area.
+  render_counters(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
+  counter_sample_near(track: number, t_ps: number, tolerance_ps: number): number;
+  counter_sample_details(index: number): string;
+  counter_tracks(): string;
+  counter_range_stats(t0_ps: number, t1_ps: number): string;
+  perf_counters(t_ps: number): string;
+  kernel_telemetry(slice_id: number): string;
+  kernel_windows(slice_id: number, t0_ps: number, t1_ps: number, limit: number): Float64Array;
+  counter_chart_points(track: number, t0_ps: number, t1_ps: number, max_points: number): Float64Array;
+  health(): string;
+  slice_flows(slice_id: number): string;
+  render_flows(track_ids: Uint32Array, t0_ps: number, t1_ps: number, limit: number): Float64Array;
 }
+
+export function counter_chart_svg(spec_json: string): string;

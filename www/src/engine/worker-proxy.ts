@@ -4,7 +4,14 @@
 import {
   CancelledError,
   EngineError,
+  type CounterSample,
+  type CounterTrackInfo,
   type Engine,
+  type FlowLink,
+  type HealthEntry,
+  type KernelTelemetry,
+  type PerfRow,
+  type RangeStats,
   type EventDetails,
   type LoadProgress,
   type MlirKernel,
@@ -340,7 +347,7 @@ export class WorkerEngine implements Engine {
   }
 
   render(req: RenderRequest): Promise<RenderResult> {
-    return this.call('render', { trackIds: req.trackIds, t0: req.t0, t1: req.t1, width: req.width });
+    return this.call('render', { trackIds: req.trackIds, t0: req.t0, t1: req.t1, width: req.width, flows: req.flows ?? false });
   }
 
   sliceInfo(id: number): Promise<SliceInfo> {
@@ -369,6 +376,48 @@ export class WorkerEngine implements Engine {
 
   mlirKernelText(index: number, locs: boolean): Promise<string> {
     return this.call('mlirKernelText', { index, locs });
+  }
+
+  // ---- Counters area ----
+
+  counterSampleNear(track: number, t: number, tolerance: number): Promise<number> {
+    return this.call('counterSampleNear', { track, t, tolerance });
+  }
+
+  counterSample(index: number): Promise<CounterSample> {
+    return this.call('counterSample', { index });
+  }
+
+  counterTracks(): Promise<CounterTrackInfo[]> {
+    return this.call('counterTracks', {});
+  }
+
+  rangeStats(t0: number, t1: number): Promise<RangeStats> {
+    return this.call('rangeStats', { t0, t1 });
+  }
+
+  perfCounters(t: number): Promise<PerfRow[]> {
+    return this.call('perfCounters', { t });
+  }
+
+  kernelTelemetry(sliceId: number): Promise<KernelTelemetry | null> {
+    return this.call('kernelTelemetry', { sliceId });
+  }
+
+  kernelWindows(sliceId: number, t0: number, t1: number, limit: number): Promise<Float64Array> {
+    return this.call('kernelWindows', { sliceId, t0, t1, limit });
+  }
+
+  counterChartPoints(track: number, t0: number, t1: number, maxPoints: number): Promise<Float64Array> {
+    return this.call('counterChartPoints', { track, t0, t1, maxPoints });
+  }
+
+  health(): Promise<HealthEntry[]> {
+    return this.call('health', {});
+  }
+
+  sliceFlows(sliceId: number): Promise<FlowLink[]> {
+    return this.call('sliceFlows', { sliceId });
   }
 }
 

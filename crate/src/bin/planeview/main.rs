@@ -6,6 +6,7 @@
 #![allow(clippy::disallowed_methods)]
 
 mod args;
+mod counters;
 mod dump;
 mod mlir;
 mod summary;
@@ -21,7 +22,8 @@ commands:
   dump FILE [--limit N]     readable dump of the model (N events per track, default 20)
   mlir FILE [--op NAME] [--locs]
                             MLIR in generic op form: a .mlirbc decoded, the kernels of a
-                            StableHLO file's custom calls (--op custom_call#N), other text as is";
+                            StableHLO file's custom calls (--op custom_call#N), other text as is
+  counters FILE [--json]    counter tracks: samples, min, max, mean, time-weighted mean, unit";
 
 /// Exit status for an unusable input (CLI.md).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -60,6 +62,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "summary" => summary::run(rest),
         "dump" => dump::run(rest),
         "mlir" => mlir::run(rest),
+        "counters" => counters::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
