@@ -1,4 +1,10 @@
-//! Analyses over a finished [`crate::Trace`]: level-of-detail render lists and search.
+//! Analyses over a finished [`crate::Trace`]: level-of-detail render lists, search, and
+//! XProf's analysis tools (kernel stats, framework op stats, steps and overview, HLO op
+//! stats, op profile, roofline).
 
+pub mod compat;
+pub mod kernel_stats;
 pub mod lod;
+pub mod query;
 pub mod search;
+pub mod tf_op;

@@ -8,6 +8,9 @@
 mod args;
 mod dump;
 mod summary;
+// analysis commands (issue 5)
+mod kernels;
+mod table;
 
 use planeview::import::{Imported, import_bytes};
 use std::process::ExitCode;
@@ -16,7 +19,8 @@ const USAGE: &str = "usage: planeview <command> FILE [options]
 
 commands:
   summary FILE [--json]     counts: format, events, tracks, processes, span, diagnostics
-  dump FILE [--limit N]     readable dump of the model (N events per track, default 20)";
+  dump FILE [--limit N]     readable dump of the model (N events per track, default 20)
+  kernels FILE [--json] [--xprof-compat]        GPU kernel statistics (XProf kernel_stats)";
 
 /// Exit status for an unusable input (CLI.md).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -54,6 +58,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     match command.as_str() {
         "summary" => summary::run(rest),
         "dump" => dump::run(rest),
+        "kernels" => kernels::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
