@@ -3,8 +3,12 @@
 //! stats, op profile, roofline).
 
 pub mod compat;
+pub mod framework_ops;
+pub mod host_ops;
 pub mod kernel_stats;
 pub mod lod;
+pub mod op_metrics;
+pub mod peaks;
 pub mod query;
 pub mod search;
 pub mod tf_op;

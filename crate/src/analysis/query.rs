@@ -113,3 +113,15 @@ pub fn ps_to_us(ps: i64) -> f64 {
 pub fn safe_div(a: f64, b: f64) -> f64 {
     if b == 0.0 { 0.0 } else { a / b }
 }
+
+/// The name XProf gives slice `i`: for XSpace the event metadata's `name` (kept in the
+/// `long_name` arg when the slice shows a shorter display name), else the slice's name.
+pub fn xprof_name(trace: &Trace, long_name: Option<StrId>, i: usize) -> &str {
+    arg_str(trace, trace.slices.args[i], long_name)
+        .unwrap_or_else(|| trace.str(trace.slices.name[i]))
+}
+
+/// The interned key of the `long_name` arg, if any slice has one.
+pub fn long_name_key(trace: &Trace) -> Option<StrId> {
+    trace.strings.lookup(crate::import::xplane::LONG_NAME_ARG)
+}

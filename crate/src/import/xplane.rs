@@ -8,6 +8,9 @@
 //! modules of `/host:metadata`. A file cut short keeps every whole plane, line and event read
 //! before the cut; damaged records are skipped and counted.
 //!
+//! An event named by its metadata's `display_name` keeps the metadata `name` in the arg
+//! `long_name` (as XProf's trace viewer does).
+//!
 //! Ignores: aggregated events (`num_occurrences`, counted in `aggregate_not_drawn`), line
 //! `display_id` / `duration_ps`, event metadata `metadata` bytes and `child_id`, stat
 //! descriptions, and fields this schema does not know. Counter lines (`_counters_`) are
@@ -56,6 +59,8 @@ const LINE_EVENTS: u64 = 4;
 const METADATA_PLANE: &str = "/host:metadata";
 const HLO_PROTO_STAT: &str = "Hlo Proto";
 const PROGRAM_ID_STAT: &str = "program_id";
+/// The arg that keeps an event metadata's `name` when the slice shows its `display_name`.
+pub const LONG_NAME_ARG: &str = "long_name";
 
 /// How many top-level fields `sniff` checks at most.
 const SNIFF_FIELDS: usize = 16;
@@ -593,6 +598,12 @@ impl<'p> PlaneNames<'p> {
                     &md.display_name
                 };
                 let name = b.intern(name);
+                if !md.display_name.is_empty() && md.display_name != md.name {
+                    // The full name, as XProf's trace viewer shows it; analyses read it.
+                    let key = b.intern(LONG_NAME_ARG);
+                    let value = ArgValue::Str(b.intern(&md.name));
+                    b.push_arg(key, value);
+                }
                 for stat in &md.stats {
                     let key = self.stat_key(stat.metadata_id, b);
                     let value = self.arg_value(RawValue::of(stat), b);

@@ -9,6 +9,7 @@ mod args;
 mod dump;
 mod summary;
 // analysis commands (issue 5)
+mod framework_ops;
 mod kernels;
 mod table;
 
@@ -20,7 +21,8 @@ const USAGE: &str = "usage: planeview <command> FILE [options]
 commands:
   summary FILE [--json]     counts: format, events, tracks, processes, span, diagnostics
   dump FILE [--limit N]     readable dump of the model (N events per track, default 20)
-  kernels FILE [--json] [--xprof-compat]        GPU kernel statistics (XProf kernel_stats)";
+  kernels FILE [--json] [--xprof-compat]        GPU kernel statistics (XProf kernel_stats)
+  framework-ops FILE [--json]                    framework op statistics (XProf framework_op_stats)";
 
 /// Exit status for an unusable input (CLI.md).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -59,6 +61,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "summary" => summary::run(rest),
         "dump" => dump::run(rest),
         "kernels" => kernels::run(rest),
+        "framework-ops" => framework_ops::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())

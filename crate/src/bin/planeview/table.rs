@@ -6,6 +6,7 @@ use crate::{Failure, load, print_json};
 use planeview::Trace;
 use planeview::analysis::compat::Compat;
 use serde::Serialize;
+use std::io::Write;
 
 /// Options every analysis command accepts.
 pub const ACCEPTS: Accepts = Accepts {
@@ -77,19 +78,25 @@ pub fn print_text_table(rows: &[serde_json::Value], columns: &[&str]) {
                 .unwrap_or(0)
         })
         .collect();
-    let line = |cells: Vec<String>| {
+    let mut out = std::io::stdout().lock();
+    // A closed pipe (`| head`) ends the output quietly.
+    let mut line = |cells: Vec<String>| {
         let padded: Vec<String> = cells
             .iter()
             .zip(&widths)
             .map(|(c, w)| format!("{c:<w$}"))
             .collect();
-        println!("{}", padded.join("  ").trim_end());
+        writeln!(out, "{}", padded.join("  ").trim_end()).is_ok()
     };
-    line(columns.iter().map(|c| c.to_string()).collect());
+    if !line(columns.iter().map(|c| c.to_string()).collect()) {
+        return;
+    }
     for r in table {
-        line(r);
+        if !line(r) {
+            return;
+        }
     }
     if rows.is_empty() {
-        println!("(no rows)");
+        line(vec!["(no rows)".into()]);
     }
 }
