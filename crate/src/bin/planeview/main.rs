@@ -11,6 +11,7 @@ mod summary;
 // analysis commands (issue 5)
 mod framework_ops;
 mod kernels;
+mod overview;
 mod table;
 
 use planeview::import::{Imported, import_bytes};
@@ -22,7 +23,8 @@ commands:
   summary FILE [--json]     counts: format, events, tracks, processes, span, diagnostics
   dump FILE [--limit N]     readable dump of the model (N events per track, default 20)
   kernels FILE [--json] [--xprof-compat]        GPU kernel statistics (XProf kernel_stats)
-  framework-ops FILE [--json]                    framework op statistics (XProf framework_op_stats)";
+  framework-ops FILE [--json]                    framework op statistics (XProf framework_op_stats)
+  overview FILE [--json] [--xprof-compat]       steps, step breakdown, top ops, environment";
 
 /// Exit status for an unusable input (CLI.md).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -62,6 +64,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "dump" => dump::run(rest),
         "kernels" => kernels::run(rest),
         "framework-ops" => framework_ops::run(rest),
+        "overview" => overview::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
