@@ -3,11 +3,14 @@
 //! Detection is by content only; a file name is at most a hint for messages. Gzip is
 //! recognised by its magic bytes around any format and decompressed first. Then the sniffers
 //! run in a fixed order: Chrome JSON (text starting with `{` or `[`), Perfetto (a `Trace` of
-//! `TracePacket`s, recognised so that it gets a clear "not imported yet" error), and XSpace
-//! (a protobuf whose top-level fields are XSpace's).
+//! `TracePacket`s, recognised so that it gets a clear "not imported yet" error), HLO modules
+//! (text starting `HloModule`, or an `HloProto` / `HloModuleProto` whose first field is the
+//! module or its printable name), and XSpace (a protobuf whose top-level fields are
+//! XSpace's).
 
 pub mod chrome_json;
 mod gzip;
+pub mod hlo;
 pub mod xplane;
 
 use crate::diagnostics::Severity;
@@ -37,6 +40,8 @@ pub enum Detected {
     Xspace,
     /// Perfetto protobuf, not imported by this version.
     Perfetto,
+    /// HLO module: text dump, `HloProto` or `HloModuleProto`.
+    Hlo,
 }
 
 /// Decides the format of decompressed `bytes`, or `None` if no importer claims them.
@@ -45,6 +50,8 @@ pub fn detect(bytes: &[u8]) -> Option<Detected> {
         Some(Detected::ChromeJson)
     } else if looks_like_perfetto(bytes) {
         Some(Detected::Perfetto)
+    } else if hlo::sniff(bytes) {
+        Some(Detected::Hlo)
     } else if xplane::sniff(bytes) {
         Some(Detected::Xspace)
     } else {
@@ -101,6 +108,7 @@ pub fn import_bytes_with(input: &[u8], options: &ImportOptions) -> Result<Import
     let mut trace = match detect(data) {
         Some(Detected::ChromeJson) => chrome_json::import_with(data, &effective)?,
         Some(Detected::Xspace) => xplane::import_with(data, &effective)?,
+        Some(Detected::Hlo) => hlo::import(data)?,
         Some(Detected::Perfetto) => {
             return Err(ImportError::NotRecognised(
                 "a Perfetto protobuf trace; this version imports XSpace and Chrome JSON only"
