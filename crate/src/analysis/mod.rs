@@ -4,10 +4,13 @@
 
 pub mod compat;
 pub mod framework_ops;
+pub mod hlo_modules;
+pub mod hlo_stats;
 pub mod host_ops;
 pub mod kernel_stats;
 pub mod lod;
 pub mod op_metrics;
+pub mod op_profile;
 pub mod overview;
 pub mod peaks;
 pub mod query;

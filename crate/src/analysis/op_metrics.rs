@@ -8,7 +8,9 @@
 //! `model_flops`, `bytes_accessed` and `tf_op` stats. GPU: the events of each
 //! `/device:GPU:N` plane's non-derived lines that carry a `tf_op` stat, one op per
 //! (framework op, kernel name); the device's time is the span of all those lines' events.
-//! Idle time is the device time no op covers (XProf's `IDLE`).
+//! Idle time is the device time no op covers (XProf's `IDLE`). Ops are named by the slice
+//! name (the event's display name, the HLO op name; the metadata name of a TPU op is its
+//! whole HLO text).
 
 use super::query::{arg_f64, arg_i64, arg_str, arg_u64, is_derived_line, processes_named};
 use super::tf_op::parse_tf_op;
@@ -48,6 +50,8 @@ pub struct DeviceOp {
     pub category: String,
     /// The framework op's full name (`tf_op` stat), empty when none.
     pub provenance: String,
+    /// The op this one duplicates (`deduplicated_name` stat), empty when none.
+    pub deduplicated_name: String,
     /// Launches.
     pub occurrences: u64,
     /// Total time, ps.
@@ -98,6 +102,7 @@ struct Keys {
     offset: Option<StrId>,
     duration: Option<StrId>,
     is_eager: Option<StrId>,
+    deduplicated: Option<StrId>,
 }
 
 impl Keys {
@@ -113,6 +118,7 @@ impl Keys {
             offset: k("device_offset_ps"),
             duration: k("device_duration_ps"),
             is_eager: k("is_eager"),
+            deduplicated: k("deduplicated_name"),
         }
     }
 }
@@ -207,6 +213,11 @@ pub fn device_op_db(trace: &Trace) -> DeviceOpDb {
         op.model_flops += arg_f64(trace, set, keys.model_flops).unwrap_or(0.0);
         op.bytes_accessed += arg_f64(trace, set, keys.bytes).unwrap_or(0.0);
         op.is_eager |= arg_i64(trace, set, keys.is_eager).is_some_and(|v| v != 0);
+        if op.deduplicated_name.is_empty() {
+            if let Some(d) = arg_str(trace, set, keys.deduplicated) {
+                op.deduplicated_name = d.to_owned();
+            }
+        }
         op.slices.push(SliceId(i as u32));
     }
     total_time_ps += spans.iter().flatten().map(|(a, b)| b - a).sum::<i64>();

@@ -10,7 +10,9 @@ mod dump;
 mod summary;
 // analysis commands (issue 5)
 mod framework_ops;
+mod hlo_stats;
 mod kernels;
+mod op_profile;
 mod overview;
 mod table;
 
@@ -24,6 +26,8 @@ commands:
   dump FILE [--limit N]     readable dump of the model (N events per track, default 20)
   kernels FILE [--json] [--xprof-compat]        GPU kernel statistics (XProf kernel_stats)
   framework-ops FILE [--json]                    framework op statistics (XProf framework_op_stats)
+  hlo-stats FILE [--json]                        HLO op statistics (XProf hlo_stats)
+  op-profile FILE [--json] [--group-by program|category]   op profile tree (XProf op_profile)
   overview FILE [--json] [--xprof-compat]       steps, step breakdown, top ops, environment";
 
 /// Exit status for an unusable input (CLI.md).
@@ -65,6 +69,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "kernels" => kernels::run(rest),
         "framework-ops" => framework_ops::run(rest),
         "overview" => overview::run(rest),
+        "hlo-stats" => hlo_stats::run(rest),
+        "op-profile" => op_profile::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
