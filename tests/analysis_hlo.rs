@@ -111,3 +111,50 @@ fn op_profile_matches_xprof_on_every_corpus_xplane() {
         }
     }
 }
+
+/// The op rows of XProf's roofline (`step` = `Total`, rank ≥ 1, first dataset) on the columns
+/// Planeview computes; the program aggregate rows need the per-memory byte breakdown.
+#[test]
+fn roofline_op_rows_match_xprof_on_every_corpus_xplane() {
+    use planeview::analysis::roofline::roofline;
+    for profile in oracle::PROFILES {
+        let Some(trace) = oracle::load(profile) else {
+            continue;
+        };
+        let Some(expected) = oracle::oracle(profile, "roofline_model.json") else {
+            continue;
+        };
+        let model = roofline(&trace, None);
+        let rows: Vec<Value> = model
+            .rows
+            .iter()
+            .map(|r| serde_json::to_value(r).unwrap())
+            .collect();
+        let ours: Vec<&str> = rows[..]
+            .first()
+            .map(|r| r.as_object().unwrap().keys().map(String::as_str).collect())
+            .unwrap_or_default();
+        let theirs: Vec<serde_json::Map<String, Value>> = oracle::table_rows(&expected[0])
+            .into_iter()
+            .filter(|r| r["step"] == "Total" && r["rank"].as_f64().unwrap_or(0.0) >= 1.0)
+            .filter(|r| r["include_infeed_outfeed"] == true)
+            .map(|r| {
+                r.into_iter()
+                    .filter(|(k, _)| ours.contains(&k.as_str()))
+                    .collect()
+            })
+            .collect();
+        let diffs = oracle::diff_rows(&theirs, &rows, &[]);
+        assert!(diffs.is_empty(), "{profile}: {diffs:#?}");
+        let props = &expected[0]["p"];
+        if let Some(ridge) = props["hbm_ridge_point"]
+            .as_str()
+            .and_then(|s| s.parse::<f64>().ok())
+        {
+            assert!(
+                (model.hbm_ridge_point - ridge).abs() <= 1e-3 * ridge.max(1.0),
+                "{profile}"
+            );
+        }
+    }
+}

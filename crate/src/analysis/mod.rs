@@ -14,6 +14,7 @@ pub mod op_profile;
 pub mod overview;
 pub mod peaks;
 pub mod query;
+pub mod roofline;
 pub mod search;
 pub mod steps;
 pub mod tf_op;
