@@ -7,6 +7,7 @@
 
 mod args;
 mod dump;
+mod hlo;
 mod summary;
 
 use planeview::import::{Imported, import_bytes};
@@ -16,7 +17,10 @@ const USAGE: &str = "usage: planeview <command> FILE [options]
 
 commands:
   summary FILE [--json]     counts: format, events, tracks, processes, span, diagnostics
-  dump FILE [--limit N]     readable dump of the model (N events per track, default 20)";
+  dump FILE [--limit N]     readable dump of the model (N events per track, default 20)
+  hlo FILE [--module M] [--op NAME --radius N] [--format text|long-text|dot|json]
+                            an HLO module: XProf's short text (default), long text, DOT or
+                            JSON of the radius-N (default 3) neighbourhood of an op";
 
 /// Exit status for an unusable input (CLI.md).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -54,6 +58,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
     match command.as_str() {
         "summary" => summary::run(rest),
         "dump" => dump::run(rest),
+        "hlo" => hlo::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
