@@ -349,3 +349,49 @@ fn cli_hlo_follows_the_contract() {
     assert_eq!(v["format"], "hlo");
     assert!(v["events"].as_u64().unwrap() > 10);
 }
+
+/// A synthetic scheduled-looking module of `n` instructions: each uses one or two recent
+/// values, with a parameter every 50 and a fusion every 10.
+fn synthetic_module(n: usize) -> String {
+    let mut s = String::from(
+        "HloModule big\n\nfused {\n  p0 = f32[8]{0} parameter(0)\n  ROOT e = f32[8]{0} exponential(p0)\n}\n\nENTRY main {\n",
+    );
+    for i in 0..n {
+        let line = if i % 50 == 0 {
+            format!("  v{i} = f32[8]{{0}} parameter({})\n", i / 50)
+        } else if i % 10 == 0 {
+            format!(
+                "  v{i} = f32[8]{{0}} fusion(v{}), kind=kLoop, calls=fused\n",
+                i - 1
+            )
+        } else {
+            let a = i - 1 - (i * 7919) % 3.min(i);
+            let b = i - 1 - (i * 104729) % 17.min(i);
+            format!("  v{i} = f32[8]{{0}} add(v{a}, v{b})\n")
+        };
+        s.push_str(&line);
+    }
+    s.push_str(&format!("  ROOT r = f32[8]{{0}} negate(v{})\n}}\n", n - 1));
+    s
+}
+
+#[test]
+fn layout_budgets() {
+    let m = HloModule::from_bytes(synthetic_module(5000).as_bytes()).unwrap();
+    assert_eq!(m.instructions.len(), 5003);
+    let t = std::time::Instant::now();
+    let g = planeview::hlo::graph::overview(&m, m.entry.unwrap(), 1500);
+    let overview = t.elapsed();
+    assert!(!g.nodes.is_empty() && g.nodes.len() <= 5001);
+    let center = m.instruction("v2500").unwrap();
+    let t = std::time::Instant::now();
+    let g = planeview::hlo::graph::neighborhood(&m, center, 8, &[]);
+    let hood = t.elapsed();
+    eprintln!(
+        "overview of 5000 instructions: {} nodes in {overview:?}; neighbourhood: {} nodes in {hood:?}",
+        m.entry.map_or(0, |e| m.instructions_of(e).len()),
+        g.nodes.len()
+    );
+    // Generous bounds for an unoptimised test build; the release numbers are in the report.
+    assert!(overview.as_secs_f64() < 10.0 && hood.as_secs_f64() < 5.0);
+}

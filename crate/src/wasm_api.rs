@@ -21,6 +21,8 @@ use wasm_bindgen::prelude::*;
 pub struct Session {
     pending: Vec<u8>,
     imported: Option<Imported>,
+    /// HLO modules of the loaded profile, decoded on first use (HLO area).
+    hlo: std::cell::OnceCell<crate::hlo::service::HloService>,
 }
 
 #[wasm_bindgen]
@@ -62,6 +64,7 @@ impl Session {
     pub fn finish(&mut self, reduced_detail: bool) -> Result<String, JsValue> {
         let bytes = std::mem::take(&mut self.pending);
         self.imported = None;
+        self.hlo = std::cell::OnceCell::new();
         let options = ImportOptions {
             drop_args: reduced_detail,
             ..ImportOptions::default()
@@ -293,4 +296,25 @@ fn event_json(
         "process_name": t.processes.display_name(&t.strings, process),
         "args": arg_map,
     })
+}
+
+// HLO graph viewer (issue 6, HLO area).
+#[wasm_bindgen]
+impl Session {
+    /// Answers one HLO request (JSON in, JSON out; see [`crate::hlo::service`]). Throws
+    /// `{kind: "hlo", message}` for a bad request and `{kind: "no_profile"}` before a load.
+    pub fn hlo_request(&self, request: &str) -> Result<String, JsValue> {
+        let trace = self
+            .trace()
+            .ok_or_else(|| js_error("no_profile", "no profile is loaded"))?;
+        let service = self
+            .hlo
+            .get_or_init(|| crate::hlo::service::HloService::new(&trace.metadata.hlo_modules));
+        let req: Value =
+            serde_json::from_str(request).map_err(|e| js_error("hlo", &e.to_string()))?;
+        service
+            .request(&req)
+            .map(|v| v.to_string())
+            .map_err(|e| js_error("hlo", &e))
+    }
 }

@@ -35,6 +35,7 @@ mod literal;
 mod model;
 mod print;
 mod select;
+pub mod service;
 pub mod shape;
 mod text;
 

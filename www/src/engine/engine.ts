@@ -140,6 +140,20 @@ export interface Engine {
   sliceDetails(id: number): Promise<EventDetails>;
   instantDetails(index: number): Promise<EventDetails>;
   search(query: string, limit: number): Promise<SearchResult>;
+  /** One HLO request (crate/src/hlo/service.rs lists them); resolves to its parsed JSON answer. */
+  hlo<T>(request: HloRequest): Promise<T>;
   /** Called when the worker dies; the engine restarts it, but the loaded profile is gone. */
   onFatal(cb: (message: string) => void): void;
+}
+
+/** An HLO graph-viewer request: `op` selects what (see crate/src/hlo/service.rs). */
+export interface HloRequest {
+  op: 'modules' | 'ops' | 'graph' | 'dot' | 'text' | 'find';
+  module?: number | string | null;
+  center?: string | null;
+  radius?: number;
+  expand?: string[];
+  long?: boolean;
+  program_id?: string | null;
+  name?: string;
 }

@@ -8,6 +8,7 @@ export interface CallMap {
   sliceDetails: { args: { id: number }; result: EventDetails };
   instantDetails: { args: { index: number }; result: EventDetails };
   search: { args: { query: string; limit: number }; result: SearchResult };
+  hlo: { args: { request: string }; result: unknown };
 }
 
 export type Method = keyof CallMap;

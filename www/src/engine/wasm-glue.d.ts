@@ -20,4 +20,5 @@ export class Session {
   slice_details(slice_id: number): string;
   search(query: string, limit: number): Uint32Array;
   instant_details(index: number): string;
+  hlo_request(request: string): string;
 }

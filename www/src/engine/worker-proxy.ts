@@ -6,6 +6,7 @@ import {
   EngineError,
   type Engine,
   type EventDetails,
+  type HloRequest,
   type LoadProgress,
   type OpenSource,
   type Profile,
@@ -353,5 +354,9 @@ export class WorkerEngine implements Engine {
 
   search(query: string, limit: number): Promise<SearchResult> {
     return this.call('search', { query, limit });
+  }
+
+  hlo<T>(request: HloRequest): Promise<T> {
+    return this.call('hlo', { request: JSON.stringify(request) }) as Promise<T>;
   }
 }

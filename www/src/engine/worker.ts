@@ -147,6 +147,8 @@ function call(method: Method, args: unknown): { value: unknown; transfer: Transf
       const r = search(args as CallMap['search']['args']);
       return { value: r, transfer: [r.ids.buffer] };
     }
+    case 'hlo':
+      return { value: JSON.parse(need().hlo_request((args as CallMap['hlo']['args']).request)), transfer: [] };
   }
 }
 
