@@ -36,6 +36,7 @@ export interface CallMap {
   counterChartPoints: { args: { track: number; t0: number; t1: number; maxPoints: number }; result: Float64Array };
   health: { args: Record<string, never>; result: HealthEntry[] };
   sliceFlows: { args: { sliceId: number }; result: FlowLink[] };
+  hlo: { args: { request: string }; result: unknown };
 }
 
 export type Method = keyof CallMap;

@@ -13,6 +13,7 @@ import {
   type PerfRow,
   type RangeStats,
   type EventDetails,
+  type HloRequest,
   type LoadProgress,
   type MlirKernel,
   type OpenSource,
@@ -432,4 +433,7 @@ async function gzipSizeHint(file: Blob): Promise<number> {
   if (head[0] !== 0x1f || head[1] !== 0x8b) return 0;
   const tail = new DataView(await file.slice(file.size - 4).arrayBuffer());
   return tail.getUint32(0, true);
+  hlo<T>(request: HloRequest): Promise<T> {
+    return this.call('hlo', { request: JSON.stringify(request) }) as Promise<T>;
+  }
 }

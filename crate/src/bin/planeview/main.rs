@@ -9,6 +9,7 @@ mod args;
 mod counters;
 mod dump;
 mod framework_ops;
+mod hlo;
 mod hlo_stats;
 mod kernels;
 mod mlir;
@@ -35,7 +36,11 @@ commands:
   framework-ops FILE [--json]                    framework op statistics (XProf framework_op_stats)
   hlo-stats FILE [--json]                        HLO op statistics (XProf hlo_stats)
   op-profile FILE [--json] [--group-by program|category]   op profile tree (XProf op_profile)
-  overview FILE [--json] [--xprof-compat]       steps, step breakdown, top ops, environment";
+  overview FILE [--json] [--xprof-compat]       steps, step breakdown, top ops, environment
+
+  hlo FILE [--module M] [--op NAME --radius N] [--format text|long-text|dot|json]
+                            an HLO module: XProf's short text (default), long text, DOT or
+                            JSON of the radius-N (default 3) neighbourhood of an op";
 
 /// Exit status for an unusable input (CLI.md).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -80,6 +85,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "overview" => overview::run(rest),
         "hlo-stats" => hlo_stats::run(rest),
         "op-profile" => op_profile::run(rest),
+        "hlo" => hlo::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
