@@ -1427,3 +1427,33 @@ fn keyword_or_string(s: &mut String, name: &[u8]) {
         s.push('"');
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Attr, PrintOptions, decode};
+
+    /// An attribute the decoder could not read is marked on its own line before the op that
+    /// uses it, with a placeholder in the op.
+    #[test]
+    fn undecoded_attribute_is_marked() {
+        let bytes = include_bytes!("../../../tests/data/mlir/tpu_add.mlirbc");
+        let mut m = decode(bytes).unwrap();
+        let i = m
+            .attrs
+            .iter()
+            .position(|a| *a == Attr::Text("#arith.fastmath<none>".into()))
+            .unwrap();
+        m.attrs[i] = Attr::Undecoded {
+            what: "arith dialect encoding".into(),
+            bytes: 7,
+        };
+        let text = m.print(&PrintOptions::default());
+        let lines: Vec<&str> = text.lines().collect();
+        let op = lines.iter().position(|l| l.contains("arith.addf")).unwrap();
+        assert_eq!(
+            lines[op - 1],
+            format!("    // planeview: undecoded attribute #{i}: arith dialect encoding (7 bytes)")
+        );
+        assert!(lines[op].contains(&format!("fastmath = <<undecoded attribute #{i}>>")));
+    }
+}
