@@ -86,6 +86,26 @@ fn damaged_bytecode_never_panics() {
     }
 }
 
+/// Random bytes after a valid header must not panic either.
+#[test]
+fn random_bytecode_never_panics() {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    for len in 0..400usize {
+        let mut bytes = b"ML\xEFR".to_vec();
+        bytes.push([0x01u8, 0x0D, 0x0B][len % 3]);
+        bytes.extend_from_slice(b"MLIR23.0.0git\0");
+        for _ in 0..len {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            bytes.push(state as u8);
+        }
+        if let Ok(m) = mlir::decode(&bytes) {
+            let _ = m.print(&PrintOptions { locs: true });
+        }
+    }
+}
+
 /// A cut file is an error, not a partial print.
 #[test]
 fn truncated_bytecode_is_an_error() {
