@@ -21,6 +21,7 @@
 pub mod analysis;
 pub mod diagnostics;
 pub mod error;
+pub mod hlo;
 pub mod import;
 pub mod limits;
 pub mod mlir;

@@ -16,9 +16,10 @@ export interface CallMap {
 export type Method = keyof CallMap;
 
 export type ToWorker =
-  | { op: 'begin'; load: number; name: string; size: number | null }
+  | { op: 'begin'; load: number; name: string; size: number | null; reduced: boolean }
+  | { op: 'hint'; load: number; unpacked: number }
   | { op: 'chunk'; load: number; data: ArrayBuffer }
-  | { op: 'finish'; load: number; reduced: boolean }
+  | { op: 'finish'; load: number }
   | { op: 'abort'; load: number }
   | { op: 'call'; id: number; method: Method; args: CallMap[Method]['args'] };
 

@@ -11,8 +11,10 @@ export class Session {
   free(): void;
   constructor();
   reserve(bytes: number): void;
+  hint_unpacked(bytes: number): void;
   push(chunk: Uint8Array): void;
-  finish(reducedDetail: boolean): string;
+  reduce_detail(): void;
+  finish(): string;
   render_slices(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   render_instants(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   string(id: number): string;
