@@ -420,6 +420,10 @@ export class WorkerEngine implements Engine {
   sliceFlows(sliceId: number): Promise<FlowLink[]> {
     return this.call('sliceFlows', { sliceId });
   }
+
+  hlo<T>(request: HloRequest): Promise<T> {
+    return this.call('hlo', { request: JSON.stringify(request) }) as Promise<T>;
+  }
 }
 
 /**
@@ -433,7 +437,4 @@ async function gzipSizeHint(file: Blob): Promise<number> {
   if (head[0] !== 0x1f || head[1] !== 0x8b) return 0;
   const tail = new DataView(await file.slice(file.size - 4).arrayBuffer());
   return tail.getUint32(0, true);
-  hlo<T>(request: HloRequest): Promise<T> {
-    return this.call('hlo', { request: JSON.stringify(request) }) as Promise<T>;
-  }
 }
