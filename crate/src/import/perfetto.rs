@@ -466,7 +466,6 @@ impl<'a> Importer<'a> {
         } else {
             Ps::MAX / 2
         });
-        let seq = self.sequences.entry(p.sequence).or_default();
         self.placer.event(&self.event, seq, time);
     }
 
