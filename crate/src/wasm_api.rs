@@ -7,10 +7,11 @@
 
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::search::search_slices;
-use crate::error::ImportError;
-use crate::import::{ImportOptions, Imported, import_bytes_with};
-use crate::limits::MAX_UNPACKED_BYTES;
-use crate::model::{SliceId, Trace, TrackId, TrackKind, arg_value_to_json, display_order};
+use crate::import::{ImportOptions, Imported, Incoming};
+use crate::model::{
+    FLOW_STRIDE, SliceId, Trace, TrackId, arg_value_to_json, display_order, flow_links,
+    flows_in_view,
+};
 use crate::summary::Summary;
 use serde_json::{Map, Value, json};
 use wasm_bindgen::prelude::*;
@@ -19,7 +20,7 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 #[derive(Debug, Default)]
 pub struct Session {
-    pending: Vec<u8>,
+    incoming: Incoming,
     imported: Option<Imported>,
 }
 
@@ -32,43 +33,46 @@ impl Session {
         Session::default()
     }
 
-    /// Reserves room for `bytes` of input (the file's size, when known), so the input is
-    /// held in one exact allocation instead of a buffer that doubles as it grows (Wasm
-    /// memory never shrinks). Throws `{kind: "limit_exceeded"}` past the input limit.
-    pub fn reserve(&mut self, bytes: f64) -> Result<(), JsValue> {
-        let wanted = bytes.max(0.0) as u64;
-        self.check_input_limit(wanted)?;
-        let additional = (wanted as usize).saturating_sub(self.pending.len());
-        self.pending
-            .try_reserve_exact(additional)
-            .map_err(|_| out_of_memory(wanted))
+    /// Reduced detail: import without args and stats (the retry after the engine ran out of
+    /// memory). Call before the first chunk.
+    pub fn reduce_detail(&mut self) {
+        self.incoming = Incoming::new(ImportOptions {
+            drop_args: true,
+            ..ImportOptions::default()
+        });
     }
 
-    /// Appends a chunk of the file. Throws `{kind: "limit_exceeded"}` when the input grows
-    /// past the limit, rather than failing inside the allocator.
+    /// Announces the file's size (see [`Incoming::expect`]). Throws
+    /// `{kind: "limit_exceeded"}` past the input limit.
+    pub fn reserve(&mut self, bytes: f64) -> Result<(), JsValue> {
+        self.incoming
+            .expect(bytes.max(0.0) as u64)
+            .map_err(|e| js_error(e.kind(), &e.to_string()))
+    }
+
+    /// Announces the decompressed size a gzip file's trailer states (see
+    /// [`Incoming::hint_unpacked`]).
+    pub fn hint_unpacked(&mut self, bytes: f64) {
+        self.incoming.hint_unpacked(bytes.max(0.0) as u64);
+    }
+
+    /// Appends a chunk of the file (gzip is decompressed as it arrives). Throws
+    /// `{kind: "limit_exceeded"}` when the input grows past a limit, rather than failing
+    /// inside the allocator.
     pub fn push(&mut self, chunk: &[u8]) -> Result<(), JsValue> {
-        let total = self.pending.len() as u64 + chunk.len() as u64;
-        self.check_input_limit(total)?;
-        self.pending
-            .try_reserve(chunk.len())
-            .map_err(|_| out_of_memory(total))?;
-        self.pending.extend_from_slice(chunk);
-        Ok(())
+        self.incoming
+            .push(chunk)
+            .map_err(|e| js_error(e.kind(), &e.to_string()))
     }
 
     /// Imports everything pushed so far and returns the overview JSON (summary, time range,
-    /// track groups in display order, metadata). `reduced_detail` drops args and stats (the
-    /// retry after the engine ran out of memory). Throws `{kind, message}` on failure.
-    pub fn finish(&mut self, reduced_detail: bool) -> Result<String, JsValue> {
-        let bytes = std::mem::take(&mut self.pending);
+    /// track groups in display order, metadata). Throws `{kind, message}` on failure.
+    pub fn finish(&mut self) -> Result<String, JsValue> {
+        let incoming = std::mem::take(&mut self.incoming);
         self.imported = None;
-        let options = ImportOptions {
-            drop_args: reduced_detail,
-            ..ImportOptions::default()
-        };
-        let imported =
-            import_bytes_with(&bytes, &options).map_err(|e| js_error(e.kind(), &e.to_string()))?;
-        drop(bytes);
+        let imported = incoming
+            .finish()
+            .map_err(|e| js_error(e.kind(), &e.to_string()))?;
         let overview = overview_json(&imported);
         self.imported = Some(imported);
         Ok(overview.to_string())
@@ -130,6 +134,7 @@ impl Session {
         v["start_ps"] = json!(s.start[i]);
         v["dur_ps"] = json!(s.dur[i]);
         v["lane"] = json!(s.lane[i]);
+        v["flows"] = json!(flow_links(t, SliceId(slice_id)));
         v.to_string()
     }
 
@@ -166,17 +171,6 @@ impl Session {
 type Renderer = fn(&Trace, &[TrackId], Viewport, &mut Vec<f64>);
 
 impl Session {
-    fn check_input_limit(&self, bytes: u64) -> Result<(), JsValue> {
-        if bytes > MAX_UNPACKED_BYTES {
-            let e = ImportError::LimitExceeded {
-                what: "the file",
-                limit: format!("{MAX_UNPACKED_BYTES} bytes in the browser"),
-            };
-            return Err(js_error(e.kind(), &e.to_string()));
-        }
-        Ok(())
-    }
-
     /// Runs `renderer` over `track_ids` for the range `(t0, t1, width)`; empty without a
     /// profile or for an empty range.
     fn render(
@@ -214,13 +208,6 @@ fn track_list(ids: &[u32]) -> Vec<TrackId> {
     ids.iter().map(|&i| TrackId(i)).collect()
 }
 
-fn out_of_memory(bytes: u64) -> JsValue {
-    js_error(
-        "limit_exceeded",
-        &format!("the browser could not reserve {bytes} bytes for the file"),
-    )
-}
-
 /// The error object the page receives.
 #[derive(serde::Serialize)]
 struct JsError<'a> {
@@ -243,10 +230,7 @@ fn overview_json(imported: &Imported) -> Value {
                 .tracks
                 .iter()
                 .map(|&id| {
-                    let kind = match t.tracks.kind[id.index()] {
-                        TrackKind::Slices => "slices",
-                        TrackKind::Counter => "counter",
-                    };
+                    let kind = t.tracks.kind[id.index()].as_str();
                     json!({
                         "id": id.0,
                         "name": t.str(t.tracks.name[id.index()]),
@@ -293,4 +277,131 @@ fn event_json(
         "process_name": t.processes.display_name(&t.strings, process),
         "args": arg_map,
     })
+}
+
+// Area: mlir (the MLIR view).
+#[wasm_bindgen]
+impl Session {
+    /// The MLIR text of the loaded file: bytecode printed in MLIR's generic op form (with
+    /// locations when `locs`, as MLIR prints them with debug info on), MLIR text as
+    /// written; `undefined` when the loaded file is not MLIR.
+    pub fn mlir_text(&self, locs: bool) -> Option<String> {
+        let source = self.imported.as_ref()?.mlir.as_ref()?;
+        Some(source.text(&crate::mlir::PrintOptions { locs }))
+    }
+
+    /// The kernel custom calls of loaded MLIR text (StableHLO), as JSON
+    /// `[{"name": "custom_call#N", "target", "kind"}]` (empty for other files).
+    pub fn mlir_kernels(&self) -> String {
+        let calls = self.mlir_kernel_calls();
+        let list: Vec<Value> = calls
+            .iter()
+            .map(|c| {
+                json!({
+                    "name": c.name,
+                    "target": c.target,
+                    "kind": c.kernel.as_ref().map(|k| k.kind),
+                })
+            })
+            .collect();
+        Value::Array(list).to_string()
+    }
+
+    /// The text of kernel `index` of [`Session::mlir_kernels`]: bytecode printed like
+    /// [`Session::mlir_text`], a text payload as written. Throws `{kind: "mlir"}` when the
+    /// kernel is missing or its bytecode cannot be decoded.
+    pub fn mlir_kernel_text(&self, index: u32, locs: bool) -> Result<String, JsValue> {
+        let calls = self.mlir_kernel_calls();
+        let kernel = calls
+            .get(index as usize)
+            .and_then(|c| c.kernel.as_ref())
+            .ok_or_else(|| js_error("mlir", &format!("no kernel {index}")))?;
+        match kernel.format {
+            crate::mlir::PayloadFormat::Bytecode => crate::mlir::decode(&kernel.bytes)
+                .map(|m| m.print(&crate::mlir::PrintOptions { locs }))
+                .map_err(|e| js_error("mlir", &e.to_string())),
+            crate::mlir::PayloadFormat::Text => {
+                Ok(String::from_utf8_lossy(&kernel.bytes).into_owned())
+            }
+        }
+    }
+}
+
+impl Session {
+    /// Custom calls with a kernel in the loaded MLIR text.
+    fn mlir_kernel_calls(&self) -> Vec<crate::mlir::CustomCall> {
+        match self.imported.as_ref().and_then(|i| i.mlir.as_ref()) {
+            Some(crate::mlir::Source::Text(text)) => crate::mlir::custom_calls_in_stablehlo(text)
+                .into_iter()
+                .filter(|c| c.kernel.is_some())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Flows and aggregates (importer-semantics area).
+///
+/// The page's contract for flow arrows:
+/// - `slice_details(id)` now carries `"flows": {"incoming": [link...], "outgoing": [link...]}`
+///   where a link is `{flow, slice, name, category, track, track_name, start_ps}` and
+///   `slice` is the slice at the *other* end: "follow flow" selects `link.slice` and
+///   scrolls to `link.track` at `link.start_ps`. `slice_flows(id)` returns the same object
+///   alone (`{"incoming": [], "outgoing": []}` for an unknown id).
+/// - `flows_in_view(track_ids, t0_ps, t1_ps, limit)` returns a `Float64Array` of 9 numbers
+///   per arrow (`flow, from_slice, from_track, from_lane, from_ps, to_slice, to_track,
+///   to_lane, to_ps`): arrows with an end on one of `track_ids` whose span (source end to
+///   destination start) overlaps the range; at most `limit` arrows. Draw from
+///   (`from_track`, `from_lane`, `from_ps`) to (`to_track`, `to_lane`, `to_ps`); an end on a
+///   track that is not shown can be drawn at the edge of its group.
+/// - `aggregates()` returns JSON `[{track, track_name, name, occurrences, dur_ps, args}]`:
+///   XSpace events with `num_occurrences`, which have no place on the timeline.
+///
+/// Counter tracks need no accessor of their own here: they are tracks of kind `counter`
+/// in the overview, and their samples are `trace.counters` in `index.counters_of(track)`.
+#[wasm_bindgen]
+impl Session {
+    /// The arrows of a slice, both ways, as JSON (see the block comment).
+    pub fn slice_flows(&self, slice_id: u32) -> String {
+        match self.trace() {
+            Some(t) => json!(flow_links(t, SliceId(slice_id))).to_string(),
+            None => json!(crate::model::FlowLinks::default()).to_string(),
+        }
+    }
+
+    /// Arrows to draw in a time range (see the block comment); stride 9.
+    pub fn flows_in_view(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, limit: u32) -> Vec<f64> {
+        let mut out = Vec::new();
+        if let (Some(t), true) = (self.trace(), t0_ps.is_finite() && t1_ps.is_finite()) {
+            let range = (t0_ps.floor() as i64, t1_ps.ceil() as i64);
+            flows_in_view(t, &track_list(track_ids), range, limit as usize, &mut out);
+        }
+        debug_assert_eq!(out.len() % FLOW_STRIDE, 0);
+        out
+    }
+
+    /// Aggregated events as JSON (see the block comment).
+    pub fn aggregates(&self) -> String {
+        let Some(t) = self.trace() else {
+            return "[]".into();
+        };
+        let a = &t.aggregates;
+        let rows: Vec<Value> = (0..a.len())
+            .map(|k| {
+                let mut args = Map::new();
+                for (key, v) in t.args.get(a.args[k]) {
+                    args.insert(t.str(key).to_owned(), arg_value_to_json(v, &t.strings));
+                }
+                json!({
+                    "track": a.track[k].0,
+                    "track_name": t.str(t.tracks.name[a.track[k].index()]),
+                    "name": t.str(a.name[k]),
+                    "occurrences": a.occurrences[k],
+                    "dur_ps": a.dur[k],
+                    "args": args,
+                })
+            })
+            .collect();
+        Value::Array(rows).to_string()
+    }
 }

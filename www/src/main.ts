@@ -5,6 +5,7 @@ import { CancelledError, EngineError, type OpenSource, type Profile } from './en
 import { WorkerEngine, nameFromUrl } from './engine/worker-proxy';
 import { $ } from './lib/dom';
 import { DetailsView } from './views/details-view';
+import { MlirView } from './views/mlir-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
 import { TimelineView, type Selection } from './views/timeline-view';
@@ -107,6 +108,17 @@ function main(): void {
     },
   );
 
+  const mlirView = new MlirView($('#panel-mlir'), engine);
+  /** Shows tab `name` (the tab buttons are `data-testid="tab-<name>"`). */
+  const showTab = (name: string): void => {
+    for (const t of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
+      const on = t.dataset.testid === `tab-${name}`;
+      t.setAttribute('aria-selected', String(on));
+      const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
+      if (panel) panel.hidden = !on;
+    }
+  };
+
   let loading = false;
   /** Identifies the newest load: an older one that ends (cancelled by the newer) changes nothing. */
   let loadToken = 0;
@@ -128,6 +140,7 @@ function main(): void {
     profile = null;
     selectToken++;
     timeline.setProfile(null);
+    void mlirView.setProfile(null);
     details.setMetadata([]);
     details.clear();
     search.setEnabled(false);
@@ -149,6 +162,10 @@ function main(): void {
       search.setEnabled(true);
       status.ready(p);
       document.title = `${p.fileName} — Planeview`;
+      // An MLIR file has no timeline: open it in the MLIR tab.
+      await mlirView.setProfile(p);
+      if (token !== loadToken) return;
+      showTab(p.summary.format === 'mlir' ? 'mlir' : 'timeline');
       setState('ready');
     } catch (err) {
       if (token !== loadToken) return;
@@ -222,7 +239,7 @@ function main(): void {
     if (f) void load({ kind: 'file', file: f });
   });
 
-  // Tabs (only the timeline for now).
+  // Tabs.
   for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
     tab.addEventListener('click', () => {
       for (const t of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {

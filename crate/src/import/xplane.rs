@@ -8,12 +8,19 @@
 //! modules of `/host:metadata`. A file cut short keeps every whole plane, line and event read
 //! before the cut; damaged records are skipped and counted.
 //!
-//! Ignores: aggregated events (`num_occurrences`, counted in `aggregate_not_drawn`), line
-//! `display_id` / `duration_ps`, event metadata `metadata` bytes and `child_id`, stat
-//! descriptions, and fields this schema does not know. Counter lines (`_counters_`) are
-//! imported as slices, not as counter tracks, and flows (`_p` / `_c` stats) are not drawn.
+//! Also: flow arrows from `_p`/`_c` (with `_pt`/`_ct`) and from `correlation_id` (host
+//! launch → device work), see `xplane/flows.rs`; `display_name`s of lines and events (the event's
+//! full name is then kept as the arg `long_name`); aggregated events (`num_occurrences`)
+//! listed in `Trace::aggregates` with their stats but not drawn (counted in
+//! `aggregate_not_drawn`); event-metadata stats inherited by every event of that metadata.
+//!
+//! Ignores: line `display_id` / `duration_ps`, event metadata `metadata` bytes and
+//! `child_id`, stat descriptions, the `flow` stat of TPU async ops, and fields this schema
+//! does not know. Counter lines (`_counters_`) are imported as slices, not as counter
+//! tracks.
 
 mod event;
+mod flows;
 mod id_cache;
 mod order;
 mod stats;
@@ -34,6 +41,7 @@ use crate::model::{
     TraceBuilder, TrackId, TrackKind,
 };
 use event::{Placement, RawEvent, RawValue, decode_event};
+use flows::{FlowStatIds, XFlows};
 use hashbrown::HashMap;
 use id_cache::IdCache;
 use pb::x_stat::Value;
@@ -163,6 +171,8 @@ struct Importer {
     planes: Vec<(ProcessId, String)>,
     /// `errors`, `warnings`, `hostnames` of the XSpace.
     space_strings: [Vec<String>; 3],
+    /// Flow ends, matched at the end.
+    flows: XFlows,
 }
 
 impl Importer {
@@ -177,6 +187,7 @@ impl Importer {
             aggregates: 0,
             planes: Vec::new(),
             space_strings: Default::default(),
+            flows: XFlows::default(),
         }
     }
 
@@ -318,7 +329,9 @@ impl Importer {
                 let track =
                     self.b
                         .add_track(process, name, &header.id.to_string(), 0, TrackKind::Slices);
-                track_names.push((track, name.clone()));
+                // Ordered by the line's own name: display names may drop the words the
+                // order is keyed on.
+                track_names.push((track, header.name.clone()));
                 track
             });
             self.add_line_events(line, &header, track, &mut names);
@@ -402,7 +415,7 @@ impl Importer {
         }
     }
 
-    /// Adds one event as a slice (an aggregate is only counted).
+    /// Adds one event as a slice; an aggregate is listed (not drawn) and counted.
     fn add_event(
         &mut self,
         event: &RawEvent,
@@ -412,8 +425,13 @@ impl Importer {
         names: &mut PlaneNames,
     ) {
         let offset = match event.placement {
-            Some(Placement::Aggregate(_)) => {
+            Some(Placement::Aggregate(occurrences)) => {
                 self.aggregates += 1;
+                let kind = names.kind(event.metadata_id, &mut self.b);
+                let args = names.event_args(event, kind, &mut self.b);
+                let name = names.kinds[kind].name;
+                self.b
+                    .add_aggregate(track, name, occurrences, event.duration_ps, args);
                 return;
             }
             Some(Placement::Offset(offset)) => offset,
@@ -425,7 +443,7 @@ impl Importer {
             .checked_add(offset)
             .unwrap_or_else(|| self.out_of_range(line, offset));
         let EventKind { name, named, .. } = names.kinds[kind];
-        self.b.add_slice(
+        let slice = self.b.add_slice(
             track,
             start,
             event.duration_ps,
@@ -434,6 +452,10 @@ impl Importer {
             args,
         );
         self.named_slices += u64::from(named);
+        if names.flow_stats.any() {
+            self.flows
+                .note(&names.flow_stats, &event.stats, slice, start, names.device);
+        }
     }
 
     /// `line.timestamp_ns` relative to the origin, in ps (clamped, with a diagnostic). The
@@ -484,12 +506,13 @@ impl Importer {
         for (rank, (process, _)) in self.planes.iter().enumerate() {
             self.b.set_process_sort_index(*process, rank as i64);
         }
+        std::mem::take(&mut self.flows).finish(&mut self.b);
         let n = self.aggregates;
         self.b.diagnostics().report_many(
             "aggregate_not_drawn",
             Severity::Info,
             n,
-            format!("{n} events are aggregates (num_occurrences) with no place on the timeline"),
+            format!("{n} events are aggregates (num_occurrences) with no place on the timeline; listed in `aggregates`"),
         );
         let keys = ["errors", "warnings", "hostnames"];
         for (key, strings) in keys
@@ -543,6 +566,10 @@ struct PlaneNames<'p> {
     stat_keys: IdCache<StrId>,
     kind_of: IdCache<usize>,
     kinds: Vec<EventKind>,
+    /// The stats that carry flow ids on this plane.
+    flow_stats: FlowStatIds,
+    /// True for a device plane (`/device:...`).
+    device: bool,
 }
 
 impl<'p> PlaneNames<'p> {
@@ -552,6 +579,8 @@ impl<'p> PlaneNames<'p> {
             stat_keys: IdCache::new(),
             kind_of: IdCache::new(),
             kinds: Vec::new(),
+            flow_stats: FlowStatIds::of(plane),
+            device: order::is_device_plane(&plane.name),
         }
     }
 
@@ -593,6 +622,11 @@ impl<'p> PlaneNames<'p> {
                     &md.display_name
                 };
                 let name = b.intern(name);
+                if !md.display_name.is_empty() && md.display_name != md.name {
+                    let key = b.intern("long_name");
+                    let value = ArgValue::Str(b.intern(&md.name));
+                    b.push_arg(key, value);
+                }
                 for stat in &md.stats {
                     let key = self.stat_key(stat.metadata_id, b);
                     let value = self.arg_value(RawValue::of(stat), b);

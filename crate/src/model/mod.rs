@@ -6,6 +6,8 @@
 mod args;
 mod builder;
 mod dump;
+mod flow_ends;
+mod flow_query;
 mod index;
 mod metadata;
 mod order;
@@ -16,13 +18,15 @@ mod time;
 pub use args::{ArgSetId, ArgTable, ArgValue, arg_value_to_json};
 pub use builder::TraceBuilder;
 pub use dump::dump_text;
+pub use flow_ends::{FlowBind, FlowEnd};
+pub use flow_query::{FLOW_STRIDE, FlowLink, FlowLinks, flow_links, flows_in_view};
 pub use index::{LaneIndex, TrackIndex};
 pub use metadata::{HloModuleBlob, Metadata};
 pub use order::{TrackGroup, display_order};
 pub use strings::{StrId, StringTable};
 pub use tables::{
-    CategoryId, CategoryTable, CounterTable, FlowTable, InstantTable, ProcessId, ProcessTable,
-    SliceId, SliceTable, TrackId, TrackKind, TrackTable,
+    AggregateTable, CategoryId, CategoryTable, CounterTable, FlowTable, InstantTable, ProcessId,
+    ProcessTable, SliceId, SliceTable, TrackId, TrackKind, TrackTable,
 };
 pub use time::{PS_PER_NS, PS_PER_US, Ps, TimeOrigin};
 
@@ -79,6 +83,8 @@ pub struct Trace {
     pub counters: CounterTable,
     /// Flow arrows.
     pub flows: FlowTable,
+    /// Aggregated events, listed but not drawn.
+    pub aggregates: AggregateTable,
     /// Args of slices and instants.
     pub args: ArgTable,
     /// File-level metadata (HLO modules, capture times, header keys).
@@ -121,7 +127,8 @@ impl Trace {
             + s.start.capacity() * 32
             + self.instants.time.capacity() * 26
             + self.counters.time.capacity() * 20
-            + self.flows.from.capacity() * 10
+            + self.flows.heap_bytes()
+            + self.aggregates.len() * 28
             + self.index.heap_bytes()
             + self.metadata.heap_bytes()
     }

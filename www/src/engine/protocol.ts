@@ -1,6 +1,6 @@
 // Messages between worker-proxy.ts (page) and worker.ts (engine). Internal to the engine.
 
-import type { EventDetails, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
+import type { EventDetails, MlirKernel, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
 
 export interface CallMap {
   render: { args: { trackIds: Uint32Array; t0: number; t1: number; width: number }; result: RenderResult };
@@ -8,14 +8,18 @@ export interface CallMap {
   sliceDetails: { args: { id: number }; result: EventDetails };
   instantDetails: { args: { index: number }; result: EventDetails };
   search: { args: { query: string; limit: number }; result: SearchResult };
+  mlirText: { args: { locs: boolean }; result: string | null };
+  mlirKernels: { args: Record<string, never>; result: MlirKernel[] };
+  mlirKernelText: { args: { index: number; locs: boolean }; result: string };
 }
 
 export type Method = keyof CallMap;
 
 export type ToWorker =
-  | { op: 'begin'; load: number; name: string; size: number | null }
+  | { op: 'begin'; load: number; name: string; size: number | null; reduced: boolean }
+  | { op: 'hint'; load: number; unpacked: number }
   | { op: 'chunk'; load: number; data: ArrayBuffer }
-  | { op: 'finish'; load: number; reduced: boolean }
+  | { op: 'finish'; load: number }
   | { op: 'abort'; load: number }
   | { op: 'call'; id: number; method: Method; args: CallMap[Method]['args'] };
 

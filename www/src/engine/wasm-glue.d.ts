@@ -11,8 +11,10 @@ export class Session {
   free(): void;
   constructor();
   reserve(bytes: number): void;
+  hint_unpacked(bytes: number): void;
   push(chunk: Uint8Array): void;
-  finish(reducedDetail: boolean): string;
+  reduce_detail(): void;
+  finish(): string;
   render_slices(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   render_instants(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   string(id: number): string;
@@ -20,4 +22,7 @@ export class Session {
   slice_details(slice_id: number): string;
   search(query: string, limit: number): Uint32Array;
   instant_details(index: number): string;
+  mlir_text(locs: boolean): string | undefined;
+  mlir_kernels(): string;
+  mlir_kernel_text(index: number, locs: boolean): string;
 }

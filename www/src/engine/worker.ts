@@ -2,7 +2,7 @@
 // profile), receives the file as transferred ArrayBuffer chunks, and answers requests.
 
 import init, { Session } from 'planeview-wasm';
-import type { EventDetails, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
+import type { EventDetails, MlirKernel, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
 import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
 
 /**
@@ -33,6 +33,8 @@ let currentLoad = -1;
 let loadName = '';
 let received = 0;
 let failedLoad = false;
+/** Whether the current load is the reduced-detail retry. */
+let loadReduced = false;
 /** String ids already sent to the page for the current profile. */
 let sentStrings = new Set<number>();
 
@@ -147,6 +149,14 @@ function call(method: Method, args: unknown): { value: unknown; transfer: Transf
       const r = search(args as CallMap['search']['args']);
       return { value: r, transfer: [r.ids.buffer] };
     }
+    case 'mlirText':
+      return { value: need().mlir_text((args as CallMap['mlirText']['args']).locs) ?? null, transfer: [] };
+    case 'mlirKernels':
+      return { value: JSON.parse(need().mlir_kernels()) as MlirKernel[], transfer: [] };
+    case 'mlirKernelText': {
+      const a = args as CallMap['mlirKernelText']['args'];
+      return { value: need().mlir_kernel_text(a.index, a.locs), transfer: [] };
+    }
   }
 }
 
@@ -160,10 +170,15 @@ function onMessage(msg: ToWorker): void {
       failedLoad = false;
       try {
         session = new Session();
+        loadReduced = msg.reduced;
+        if (msg.reduced) session.reduce_detail();
         if (msg.size) session.reserve(msg.size);
       } catch (err) {
         failLoad(msg.load, err);
       }
+      return;
+    case 'hint':
+      if (msg.load === currentLoad && session && !failedLoad) session.hint_unpacked(msg.unpacked);
       return;
     case 'chunk':
       if (msg.load !== currentLoad || !session || failedLoad) return;
@@ -179,8 +194,8 @@ function onMessage(msg: ToWorker): void {
       if (msg.load !== currentLoad || !session || failedLoad) return;
       post({ type: 'importing', load: msg.load });
       try {
-        if (CRASH_TEST && !msg.reduced && crashTest(loadName)) return;
-        const parsed = parseExact(session.finish(msg.reduced)) as Omit<Profile, 'fileName'>;
+        if (CRASH_TEST && !loadReduced && crashTest(loadName)) return;
+        const parsed = parseExact(session.finish()) as Omit<Profile, 'fileName'>;
         post({ type: 'loaded', load: msg.load, profile: parsed });
       } catch (err) {
         failLoad(msg.load, err);
