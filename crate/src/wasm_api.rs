@@ -8,12 +8,15 @@
 use crate::analysis::counters::lod::CounterLod;
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::search::search_slices;
-use crate::analysis::{counters, flow_links, health};
+use crate::analysis::{counters, health};
 use crate::charts;
 use crate::error::ImportError;
 use crate::import::{ImportOptions, Imported, import_bytes_with};
 use crate::limits::MAX_UNPACKED_BYTES;
-use crate::model::{SliceId, Trace, TrackId, TrackKind, arg_value_to_json, display_order};
+use crate::model::{
+    FLOW_STRIDE, SliceId, Trace, TrackId, arg_value_to_json, display_order, flow_links,
+    flows_in_view,
+};
 use crate::summary::Summary;
 use serde_json::{Map, Value, json};
 use wasm_bindgen::prelude::*;
@@ -136,6 +139,7 @@ impl Session {
         v["start_ps"] = json!(s.start[i]);
         v["dur_ps"] = json!(s.dur[i]);
         v["lane"] = json!(s.lane[i]);
+        v["flows"] = json!(flow_links(t, SliceId(slice_id)));
         v.to_string()
     }
 
@@ -249,10 +253,7 @@ fn overview_json(imported: &Imported) -> Value {
                 .tracks
                 .iter()
                 .map(|&id| {
-                    let kind = match t.tracks.kind[id.index()] {
-                        TrackKind::Slices => "slices",
-                        TrackKind::Counter => "counter",
-                    };
+                    let kind = t.tracks.kind[id.index()].as_str();
                     json!({
                         "id": id.0,
                         "name": t.str(t.tracks.name[id.index()]),
@@ -301,7 +302,73 @@ fn event_json(
     })
 }
 
-// ---- Counters, flows and trace health (counters area) ---------------------------------------
+/// Flows and aggregates (importer-semantics area).
+///
+/// The page's contract for flow arrows:
+/// - `slice_details(id)` now carries `"flows": {"incoming": [link...], "outgoing": [link...]}`
+///   where a link is `{flow, slice, name, category, track, track_name, start_ps}` and
+///   `slice` is the slice at the *other* end: "follow flow" selects `link.slice` and
+///   scrolls to `link.track` at `link.start_ps`. `slice_flows(id)` returns the same object
+///   alone (`{"incoming": [], "outgoing": []}` for an unknown id).
+/// - `flows_in_view(track_ids, t0_ps, t1_ps, limit)` returns a `Float64Array` of 9 numbers
+///   per arrow (`flow, from_slice, from_track, from_lane, from_ps, to_slice, to_track,
+///   to_lane, to_ps`): arrows with an end on one of `track_ids` whose span (source end to
+///   destination start) overlaps the range; at most `limit` arrows. Draw from
+///   (`from_track`, `from_lane`, `from_ps`) to (`to_track`, `to_lane`, `to_ps`); an end on a
+///   track that is not shown can be drawn at the edge of its group.
+/// - `aggregates()` returns JSON `[{track, track_name, name, occurrences, dur_ps, args}]`:
+///   XSpace events with `num_occurrences`, which have no place on the timeline.
+///
+/// Counter tracks need no accessor of their own here: they are tracks of kind `counter`
+/// in the overview, and their samples are `trace.counters` in `index.counters_of(track)`.
+#[wasm_bindgen]
+impl Session {
+    /// The arrows of a slice, both ways, as JSON (see the block comment).
+    pub fn slice_flows(&self, slice_id: u32) -> String {
+        match self.trace() {
+            Some(t) => json!(flow_links(t, SliceId(slice_id))).to_string(),
+            None => json!(crate::model::FlowLinks::default()).to_string(),
+        }
+    }
+
+    /// Arrows to draw in a time range (see the block comment); stride 9.
+    pub fn flows_in_view(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, limit: u32) -> Vec<f64> {
+        let mut out = Vec::new();
+        if let (Some(t), true) = (self.trace(), t0_ps.is_finite() && t1_ps.is_finite()) {
+            let range = (t0_ps.floor() as i64, t1_ps.ceil() as i64);
+            flows_in_view(t, &track_list(track_ids), range, limit as usize, &mut out);
+        }
+        debug_assert_eq!(out.len() % FLOW_STRIDE, 0);
+        out
+    }
+
+    /// Aggregated events as JSON (see the block comment).
+    pub fn aggregates(&self) -> String {
+        let Some(t) = self.trace() else {
+            return "[]".into();
+        };
+        let a = &t.aggregates;
+        let rows: Vec<Value> = (0..a.len())
+            .map(|k| {
+                let mut args = Map::new();
+                for (key, v) in t.args.get(a.args[k]) {
+                    args.insert(t.str(key).to_owned(), arg_value_to_json(v, &t.strings));
+                }
+                json!({
+                    "track": a.track[k].0,
+                    "track_name": t.str(t.tracks.name[a.track[k].index()]),
+                    "name": t.str(a.name[k]),
+                    "occurrences": a.occurrences[k],
+                    "dur_ps": a.dur[k],
+                    "args": args,
+                })
+            })
+            .collect();
+        Value::Array(rows).to_string()
+    }
+}
+
+// ---- Counters and trace health (counters area; flows are the semantics block's) ---------------------------------------
 
 #[wasm_bindgen]
 impl Session {
@@ -444,25 +511,6 @@ impl Session {
             || "[]".into(),
             |t| json!(health::health_entries(t)).to_string(),
         )
-    }
-
-    /// The flows of a slice, both directions, as JSON (see [`flow_links::flows_of`]).
-    pub fn slice_flows(&self, slice_id: u32) -> String {
-        match self.slice(slice_id) {
-            Some((t, _)) => json!(flow_links::flows_of(t, SliceId(slice_id))).to_string(),
-            None => "[]".into(),
-        }
-    }
-
-    /// Flow arrows touching `track_ids` in the range: see [`flow_links::flows_in_view`]
-    /// (stride 9), at most `limit`.
-    pub fn render_flows(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, limit: u32) -> Vec<f64> {
-        let mut out = Vec::new();
-        if let Some(t) = self.trace() {
-            let range = (t0_ps.floor() as i64, t1_ps.ceil() as i64);
-            flow_links::flows_in_view(t, &track_list(track_ids), range, limit as usize, &mut out);
-        }
-        out
     }
 }
 

@@ -1,8 +1,7 @@
-//! Analyses over a finished [`crate::Trace`]: level-of-detail render lists, search, counters,
-//! flow links and the trace-health list.
+//! Analyses over a finished [`crate::Trace`]: level-of-detail render lists, search, counters
+//! and the trace-health list.
 
 pub mod counters;
-pub mod flow_links;
 pub mod health;
 pub mod lod;
 pub mod search;

@@ -1,10 +1,12 @@
 //! [`TraceBuilder`]: what importers fill, and `finish`, which turns it into a [`Trace`].
 
+use super::flow_ends::{self, FlowEnd, PendingFlow};
 use super::index::{LaneIndex, TrackIndex};
 use super::{
-    ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterMeta, CounterMetaTable,
-    CounterTable, FlowTable, Format, InstantTable, Metadata, PS_PER_NS, ProcessId, ProcessTable,
-    Ps, SliceId, SliceTable, StrId, StringTable, TimeOrigin, Trace, TrackId, TrackKind, TrackTable,
+    AggregateTable, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterMeta,
+    CounterMetaTable, CounterTable, FlowTable, Format, InstantTable, Metadata, PS_PER_NS,
+    ProcessId, ProcessTable, Ps, SliceId, SliceTable, StrId, StringTable, TimeOrigin, Trace,
+    TrackId, TrackKind, TrackTable,
 };
 use crate::diagnostics::{Diagnostics, Severity};
 use hashbrown::HashMap;
@@ -21,6 +23,8 @@ pub struct TraceBuilder {
     /// False in a reduced-detail import: args are not stored.
     keep_args: bool,
     category_ids: HashMap<StrId, CategoryId>,
+    /// Arrows with an end given by time, bound in `finish`.
+    pending_flows: Vec<PendingFlow>,
 }
 
 impl TraceBuilder {
@@ -39,6 +43,7 @@ impl TraceBuilder {
                 counters: CounterTable::default(),
                 flows: FlowTable::default(),
                 counter_meta: CounterMetaTable::default(),
+                aggregates: AggregateTable::default(),
                 args: ArgTable::default(),
                 metadata: Metadata::default(),
                 diagnostics: Diagnostics::default(),
@@ -47,6 +52,7 @@ impl TraceBuilder {
             },
             category_ids: HashMap::new(),
             keep_args: true,
+            pending_flows: Vec::new(),
         }
     }
 
@@ -193,6 +199,36 @@ impl TraceBuilder {
         self.trace.args.finish_set()
     }
 
+    /// A new set holding `own`'s pairs, then `base`'s pairs whose keys `own` lacks (a Chrome
+    /// `E`'s args over its `B`'s). `NONE` in a reduced-detail import.
+    pub fn merge_args(&mut self, own: ArgSetId, base: ArgSetId) -> ArgSetId {
+        if !self.keep_args {
+            return ArgSetId::NONE;
+        }
+        let args = &self.trace.args;
+        let mut pairs: Vec<(StrId, ArgValue)> = args.get(own).collect();
+        let own_len = pairs.len();
+        for (k, v) in args.get(base) {
+            if !pairs[..own_len].iter().any(|&(o, _)| o == k) {
+                pairs.push((k, v));
+            }
+        }
+        for (k, v) in pairs {
+            self.trace.args.push(k, v);
+        }
+        self.trace.args.finish_set()
+    }
+
+    /// The name of a category (`StrId::EMPTY` for none).
+    pub fn category_name(&self, category: CategoryId) -> StrId {
+        self.trace.categories.name[category.index()]
+    }
+
+    /// Name of a track added earlier.
+    pub fn track_name(&self, track: TrackId) -> StrId {
+        self.trace.tracks.name[track.index()]
+    }
+
     /// Drops the args pushed since the last `finish_args`.
     pub fn abandon_args(&mut self) {
         self.trace.args.abandon_set()
@@ -268,10 +304,38 @@ impl TraceBuilder {
 
     /// Adds a flow arrow between two slices (ids as returned by `add_slice`).
     pub fn add_flow(&mut self, from: SliceId, to: SliceId, category: CategoryId) {
-        let f = &mut self.trace.flows;
-        f.from.push(from);
-        f.to.push(to);
-        f.category.push(category);
+        self.trace.flows.push(from, to, category);
+    }
+
+    /// Adds a flow arrow whose ends may be given by time on a track; `finish` binds them to
+    /// slices (see [`FlowEnd`] and [`super::FlowBind`] for the rules and diagnostics).
+    pub fn add_flow_between(&mut self, from: FlowEnd, to: FlowEnd, category: CategoryId) {
+        match (from, to) {
+            (FlowEnd::Slice(from), FlowEnd::Slice(to)) => self.add_flow(from, to, category),
+            _ => self.pending_flows.push(PendingFlow { from, to, category }),
+        }
+    }
+
+    /// Lists an aggregated event (XSpace `num_occurrences`), which is not drawn.
+    pub fn add_aggregate(
+        &mut self,
+        track: TrackId,
+        name: StrId,
+        occurrences: i64,
+        dur: Ps,
+        args: ArgSetId,
+    ) {
+        let a = &mut self.trace.aggregates;
+        a.track.push(track);
+        a.name.push(name);
+        a.occurrences.push(occurrences);
+        a.dur.push(dur);
+        a.args.push(args);
+    }
+
+    /// Kind of a track added earlier.
+    pub fn track_kind(&self, track: TrackId) -> TrackKind {
+        self.trace.tracks.kind[track.index()]
     }
 
     /// Number of slices added so far.
@@ -303,12 +367,16 @@ impl TraceBuilder {
     /// and builds the per-track index.
     pub fn finish(self) -> Trace {
         let mut trace = self.trace;
-        rebase(&mut trace);
+        let mut pending = self.pending_flows;
+        let shift = rebase(&mut trace);
+        pending.iter_mut().for_each(|p| p.shift(shift));
         let order = sort_and_assign_lanes(&mut trace);
-        remap_flows(&mut trace.flows, &order);
+        let new_of_old = remap_flows(&mut trace.flows, &order, !pending.is_empty());
         sort_instants(&mut trace.instants);
         sort_counters(&mut trace.counters);
         trace.index = build_index(&trace);
+        flow_ends::resolve(&mut trace, &pending, &new_of_old);
+        trace.flows.build_index();
         trace.args.seal();
         trace.strings.seal();
         trace
@@ -316,13 +384,14 @@ impl TraceBuilder {
 }
 
 /// Shifts all times so the earliest is in [0, 1 ns), keeping the origin in whole ns.
-fn rebase(trace: &mut Trace) {
+/// Returns the shift in ps (subtracted from every time).
+fn rebase(trace: &mut Trace) -> Ps {
     let Some((lo, _)) = trace.time_bounds() else {
-        return;
+        return 0;
     };
     let shift_ns = lo.div_euclid(PS_PER_NS);
     if shift_ns == 0 {
-        return;
+        return 0;
     }
     // Saturating: an earliest time near i64::MIN ps has no whole-ns shift in range (fuzzing).
     let shift = shift_ns.saturating_mul(PS_PER_NS);
@@ -338,6 +407,7 @@ fn rebase(trace: &mut Trace) {
         // overflowing (found by fuzzing, tests/data/regressions/).
         *t = t.saturating_sub(shift);
     }
+    shift
 }
 
 /// Sorts slices by (track, lane, start) and assigns lanes; returns `order` where
@@ -350,9 +420,13 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
     let mut overlaps = 0u64;
     let mut first_overlap: Option<(usize, usize)> = None;
     for run in runs_by_track(s, &order) {
+        let track = s.track[order[run.start] as usize];
+        let counted = trace.tracks.kind.get(track.index()) != Some(&TrackKind::Async);
         assign_lanes_in_track(s, &order[run.clone()], &mut lanes[run], &mut |a, b| {
-            overlaps += 1;
-            first_overlap.get_or_insert((a, b));
+            if counted {
+                overlaps += 1;
+                first_overlap.get_or_insert((a, b));
+            }
         });
     }
     if overlaps > 0 {
@@ -496,9 +570,11 @@ fn permute<T: Copy>(column: &mut Vec<T>, order: &[u32]) {
     *column = permuted;
 }
 
-fn remap_flows(flows: &mut FlowTable, order: &[u32]) {
-    if flows.is_empty() {
-        return;
+/// Maps the flows' slice ids to sorted positions; returns that map (`new_of_old`) when
+/// there are flows or `more` are to come, else an empty one.
+fn remap_flows(flows: &mut FlowTable, order: &[u32], more: bool) -> Vec<u32> {
+    if flows.is_empty() && !more {
+        return Vec::new();
     }
     let mut new_of_old = vec![0u32; order.len()];
     for (new, &old) in order.iter().enumerate() {
@@ -507,6 +583,7 @@ fn remap_flows(flows: &mut FlowTable, order: &[u32]) {
     for id in flows.from.iter_mut().chain(flows.to.iter_mut()) {
         id.0 = new_of_old[id.index()];
     }
+    new_of_old
 }
 
 fn sort_instants(t: &mut InstantTable) {
@@ -647,5 +724,64 @@ mod tests {
         let trace = b.finish();
         assert_eq!(trace.origin.source_ns, 1_005);
         assert_eq!(trace.slices.start[0], 500);
+    }
+
+    #[test]
+    fn flow_ends_bind_by_time_and_look_up_both_ways() {
+        use crate::model::{FlowBind, FlowEnd};
+        let mut b = TraceBuilder::new(Format::ChromeJson);
+        let p = b.add_process("p", "1", 0);
+        let cpu = b.add_track(p, "cpu", "1", 0, TrackKind::Slices);
+        let gpu = b.add_track(p, "gpu", "2", 1, TrackKind::Slices);
+        let names = ["outer", "launch", "k1", "k2"].map(|n| b.intern(n));
+        // Added out of order on purpose: k2 first.
+        let k2 = b.add_slice(gpu, 500, 10, names[3], CategoryId::NONE, ArgSetId::NONE);
+        b.add_slice(cpu, 0, 100, names[0], CategoryId::NONE, ArgSetId::NONE);
+        b.add_slice(cpu, 10, 5, names[1], CategoryId::NONE, ArgSetId::NONE);
+        b.add_slice(gpu, 200, 10, names[2], CategoryId::NONE, ArgSetId::NONE);
+        let at = |track, time, bind| FlowEnd::At { track, time, bind };
+        let launch = at(cpu, 12, FlowBind::Enclosing);
+        b.add_flow_between(launch, at(gpu, 150, FlowBind::Next), CategoryId::NONE);
+        b.add_flow_between(launch, FlowEnd::Slice(k2), CategoryId::NONE);
+        b.add_flow_between(launch, at(gpu, 300, FlowBind::Enclosing), CategoryId::NONE);
+        b.add_flow_between(launch, at(cpu, 13, FlowBind::Enclosing), CategoryId::NONE);
+        let t = b.finish();
+        let name = |id: SliceId| t.str(t.slices.name[id.index()]).to_owned();
+        let from = (0..t.slices.len())
+            .map(|i| SliceId(i as u32))
+            .find(|&i| name(i) == "launch")
+            .unwrap();
+        let to: Vec<String> = t
+            .flows
+            .outgoing(from)
+            .map(|f| name(t.flows.to[f]))
+            .collect();
+        assert_eq!(to.len(), 2);
+        assert!(to.contains(&"k1".to_owned()) && to.contains(&"k2".to_owned()));
+        for f in t.flows.outgoing(from) {
+            let back: Vec<usize> = t.flows.incoming(t.flows.to[f]).collect();
+            assert_eq!(back, [f]);
+        }
+        assert_eq!(
+            t.diagnostics.get("flow_end_without_slice").map(|d| d.count),
+            Some(1)
+        );
+        assert_eq!(
+            t.diagnostics.get("flow_to_itself").map(|d| d.count),
+            Some(1)
+        );
+    }
+
+    #[test]
+    fn overlaps_on_async_tracks_are_not_counted() {
+        let mut b = TraceBuilder::new(Format::ChromeJson);
+        let p = b.add_process("p", "1", 0);
+        let t = b.add_track(p, "a", "", 0, TrackKind::Async);
+        let n = b.intern("op");
+        b.add_slice(t, 0, 100, n, CategoryId::NONE, ArgSetId::NONE);
+        b.add_slice(t, 50, 100, n, CategoryId::NONE, ArgSetId::NONE);
+        let trace = b.finish();
+        assert_eq!(trace.index.lanes_of(t).len(), 2);
+        assert!(trace.diagnostics.get("overlap_sublane").is_none());
     }
 }

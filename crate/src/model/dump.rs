@@ -38,6 +38,19 @@ pub fn dump_text(trace: &Trace, per_track: usize) -> String {
             dump_track(&mut out, t, track, per_track);
         }
     }
+    dump_flows(&mut out, t, per_track);
+    for k in 0..t.aggregates.len().min(per_track) {
+        let a = &t.aggregates;
+        let _ = writeln!(
+            out,
+            "aggregate {:?} on {:?} x{} total {}{}",
+            shorten(t.str(a.name[k]), 100),
+            t.str(t.tracks.name[a.track[k].index()]),
+            a.occurrences[k],
+            fmt_ps(a.dur[k]),
+            fmt_args(t, a.args[k])
+        );
+    }
     for (name, d) in t.diagnostics.iter() {
         let _ = writeln!(
             out,
@@ -108,6 +121,33 @@ fn dump_track(out: &mut String, t: &Trace, track: TrackId, per_track: usize) {
             "    {} = {}",
             fmt_ps(t.counters.time[k]),
             t.counters.value[k]
+        );
+    }
+}
+
+/// The first `limit` flows in (source start, destination start) order.
+fn dump_flows(out: &mut String, t: &Trace, limit: usize) {
+    let s = &t.slices;
+    let mut flows: Vec<usize> = (0..t.flows.len()).collect();
+    flows.sort_by_key(|&f| {
+        let (a, b) = (t.flows.from[f].index(), t.flows.to[f].index());
+        (s.start[a], s.start[b], a, b)
+    });
+    let end = |i: usize| {
+        format!(
+            "{:?}@{:?} {}",
+            shorten(t.str(s.name[i]), 60),
+            t.str(t.tracks.name[s.track[i].index()]),
+            fmt_ps(s.start[i])
+        )
+    };
+    for &f in flows.iter().take(limit) {
+        let _ = writeln!(
+            out,
+            "flow{} {} -> {}",
+            fmt_category(t, t.flows.category[f].index()),
+            end(t.flows.from[f].index()),
+            end(t.flows.to[f].index())
         );
     }
 }

@@ -7,6 +7,8 @@ mod args;
 mod builder;
 mod counter_meta;
 mod dump;
+mod flow_ends;
+mod flow_query;
 mod index;
 mod metadata;
 mod order;
@@ -18,13 +20,15 @@ pub use args::{ArgSetId, ArgTable, ArgValue, arg_value_to_json};
 pub use builder::TraceBuilder;
 pub use counter_meta::{CounterMeta, CounterMetaTable};
 pub use dump::dump_text;
+pub use flow_ends::{FlowBind, FlowEnd};
+pub use flow_query::{FLOW_STRIDE, FlowLink, FlowLinks, flow_links, flows_in_view};
 pub use index::{LaneIndex, TrackIndex};
 pub use metadata::{HloModuleBlob, Metadata};
 pub use order::{TrackGroup, display_order};
 pub use strings::{StrId, StringTable};
 pub use tables::{
-    CategoryId, CategoryTable, CounterTable, FlowTable, InstantTable, ProcessId, ProcessTable,
-    SliceId, SliceTable, TrackId, TrackKind, TrackTable,
+    AggregateTable, CategoryId, CategoryTable, CounterTable, FlowTable, InstantTable, ProcessId,
+    ProcessTable, SliceId, SliceTable, TrackId, TrackKind, TrackTable,
 };
 pub use time::{PS_PER_NS, PS_PER_US, Ps, TimeOrigin};
 
@@ -83,6 +87,8 @@ pub struct Trace {
     pub flows: FlowTable,
     /// Unit, id and description of counter tracks, where the source states them.
     pub counter_meta: CounterMetaTable,
+    /// Aggregated events, listed but not drawn.
+    pub aggregates: AggregateTable,
     /// Args of slices and instants.
     pub args: ArgTable,
     /// File-level metadata (HLO modules, capture times, header keys).
@@ -125,7 +131,8 @@ impl Trace {
             + s.start.capacity() * 32
             + self.instants.time.capacity() * 26
             + self.counters.time.capacity() * 20
-            + self.flows.from.capacity() * 10
+            + self.flows.heap_bytes()
+            + self.aggregates.len() * 28
             + self.index.heap_bytes()
             + self.metadata.heap_bytes()
             + self.counter_meta.heap_bytes()

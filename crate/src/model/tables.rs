@@ -88,6 +88,21 @@ pub enum TrackKind {
     Slices,
     /// A counter series: samples.
     Counter,
+    /// Asynchronous operations (Chrome `b`/`e`, `S`/`F`, object lifetimes): slices that may
+    /// overlap by nature. They get sub-lanes like any track, but overlaps are not counted
+    /// as a diagnostic.
+    Async,
+}
+
+impl TrackKind {
+    /// The stable name the page and the CLI use: `slices`, `counter`, `async`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            TrackKind::Slices => "slices",
+            TrackKind::Counter => "counter",
+            TrackKind::Async => "async",
+        }
+    }
 }
 
 /// Timeline rows.
@@ -199,7 +214,10 @@ impl CounterTable {
     }
 }
 
-/// Flow arrows between slices.
+/// Flow arrows between slices. One source may have several destinations (and the
+/// reverse): each pair is one arrow. After [`crate::model::TraceBuilder::finish`] the
+/// arrows of a slice are found in O(log n) both ways ([`FlowTable::outgoing`],
+/// [`FlowTable::incoming`]).
 #[derive(Debug, Default)]
 pub struct FlowTable {
     /// Source slice.
@@ -208,6 +226,10 @@ pub struct FlowTable {
     pub to: Vec<SliceId>,
     /// Category or flow kind.
     pub category: Vec<CategoryId>,
+    /// Flow indices sorted by (`from`, `to`).
+    by_from: Vec<u32>,
+    /// Flow indices sorted by (`to`, `from`).
+    by_to: Vec<u32>,
 }
 
 impl FlowTable {
@@ -218,6 +240,79 @@ impl FlowTable {
     /// True if there are none.
     pub fn is_empty(&self) -> bool {
         self.from.is_empty()
+    }
+
+    /// Appends an arrow. Call [`FlowTable::build_index`] after the last one.
+    pub fn push(&mut self, from: SliceId, to: SliceId, category: CategoryId) {
+        self.from.push(from);
+        self.to.push(to);
+        self.category.push(category);
+    }
+
+    /// Sorts the lookup orders; needed after any `push` before `outgoing`/`incoming`.
+    pub fn build_index(&mut self) {
+        let n = self.len() as u32;
+        let (from, to) = (&self.from, &self.to);
+        self.by_from = (0..n).collect();
+        self.by_from
+            .sort_by_key(|&f| (from[f as usize], to[f as usize]));
+        self.by_to = (0..n).collect();
+        self.by_to
+            .sort_by_key(|&f| (to[f as usize], from[f as usize]));
+    }
+
+    /// Indices of the arrows that leave `slice`, by destination id.
+    pub fn outgoing(&self, slice: SliceId) -> impl Iterator<Item = usize> + '_ {
+        Self::run(&self.by_from, &self.from, slice)
+    }
+
+    /// Indices of the arrows that arrive at `slice`, by source id.
+    pub fn incoming(&self, slice: SliceId) -> impl Iterator<Item = usize> + '_ {
+        Self::run(&self.by_to, &self.to, slice)
+    }
+
+    fn run<'a>(
+        order: &'a [u32],
+        key: &'a [SliceId],
+        slice: SliceId,
+    ) -> impl Iterator<Item = usize> + 'a {
+        let lo = order.partition_point(|&f| key[f as usize] < slice);
+        order[lo..]
+            .iter()
+            .map(|&f| f as usize)
+            .take_while(move |&f| key[f] == slice)
+    }
+
+    /// Approximate bytes held.
+    pub fn heap_bytes(&self) -> usize {
+        self.from.capacity() * 10 + (self.by_from.capacity() + self.by_to.capacity()) * 4
+    }
+}
+
+/// Aggregated events (XSpace `num_occurrences`): they have a count and a total duration but
+/// no place on the timeline, so they are listed here instead of drawn.
+#[derive(Debug, Default)]
+pub struct AggregateTable {
+    /// The line (track) they belong to.
+    pub track: Vec<TrackId>,
+    /// Event name.
+    pub name: Vec<StrId>,
+    /// `num_occurrences`.
+    pub occurrences: Vec<i64>,
+    /// `duration_ps` as written (the total over the occurrences, per XProf's use).
+    pub dur: Vec<Ps>,
+    /// Stats.
+    pub args: Vec<ArgSetId>,
+}
+
+impl AggregateTable {
+    /// Number of aggregates.
+    pub fn len(&self) -> usize {
+        self.name.len()
+    }
+    /// True if there are none.
+    pub fn is_empty(&self) -> bool {
+        self.name.is_empty()
     }
 }
 

@@ -76,7 +76,7 @@ export interface RenderResult {
   instants: Float64Array;
   /** Counter render list, stride COUNTER_STRIDE: [track, x, min, max, last, sample index or -1, count]. */
   counters: Float64Array;
-  /** Flow arrows when asked for, stride FLOW_STRIDE (see FlowArrow fields in wasm_api.rs render_flows). */
+  /** Flow arrows when asked for, stride FLOW_STRIDE (wasm_api.rs flows_in_view). */
   flows: Float64Array;
   /** Strings for name ids the page has not been sent yet (for this profile). */
   strings: Array<[number, string]>;

@@ -31,8 +31,10 @@ export class Session {
   kernel_windows(slice_id: number, t0_ps: number, t1_ps: number, limit: number): Float64Array;
   counter_chart_points(track: number, t0_ps: number, t1_ps: number, max_points: number): Float64Array;
   health(): string;
+  // Flows and aggregates (semantics area).
   slice_flows(slice_id: number): string;
-  render_flows(track_ids: Uint32Array, t0_ps: number, t1_ps: number, limit: number): Float64Array;
+  flows_in_view(track_ids: Uint32Array, t0_ps: number, t1_ps: number, limit: number): Float64Array;
+  aggregates(): string;
 }
 
 export function counter_chart_svg(spec_json: string): string;

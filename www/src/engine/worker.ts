@@ -2,7 +2,7 @@
 // profile), receives the file as transferred ArrayBuffer chunks, and answers requests.
 
 import init, { Session } from 'planeview-wasm';
-import type { EventDetails, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
+import type { EventDetails, FlowLink, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
 import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
 
 /**
@@ -96,7 +96,7 @@ function render(args: CallMap['render']['args']): RenderResult {
   const slices = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_slices(trackIds, t0, t1, width) : new Float64Array(0);
   const instants = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_instants(trackIds, t0, t1, width) : new Float64Array(0);
   const counters = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_counters(trackIds, t0, t1, width) : new Float64Array(0);
-  const flows = args.flows && trackIds.length > 0 && t1 > t0 ? s.render_flows(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
+  const flows = args.flows && trackIds.length > 0 && t1 > t0 ? s.flows_in_view(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
   const strings: Array<[number, string]> = [];
   for (let i = 6; i < slices.length; i += 7) {
     const nameId = slices[i]!;
@@ -157,6 +157,22 @@ function call(method: Method, args: unknown): { value: unknown; transfer: Transf
   }
 }
 
+/** The flows of a slice (`slice_flows`: `{incoming, outgoing}` of links to the other end) as one list, outgoing first. */
+function flowLinks(text: string): FlowLink[] {
+  type Raw = { flow: number; slice: number; name: string; category: string; track_name: string; start_ps: number };
+  const v = parseExact(text) as { incoming?: Raw[]; outgoing?: Raw[] } | null;
+  const map = (direction: 'in' | 'out') => (l: Raw): FlowLink => ({
+    flow: l.flow,
+    direction,
+    other: l.slice,
+    other_name: l.name,
+    other_track: l.track_name,
+    other_start_ps: l.start_ps,
+    category: l.category,
+  });
+  return [...(v?.outgoing ?? []).map(map('out')), ...(v?.incoming ?? []).map(map('in'))];
+}
+
 /** The counters area's calls (counters, flows, trace health). */
 function counterCall(method: Method, args: unknown): { value: unknown; transfer: Transferable[] } {
   const s = need();
@@ -195,7 +211,7 @@ function counterCall(method: Method, args: unknown): { value: unknown; transfer:
     case 'health':
       return json(s.health());
     case 'sliceFlows':
-      return json(s.slice_flows((args as CallMap['sliceFlows']['args']).sliceId));
+      return { value: flowLinks(s.slice_flows((args as CallMap['sliceFlows']['args']).sliceId)), transfer: [] };
     default:
       throw new Error(`unknown engine call ${method}`);
   }

@@ -1,7 +1,8 @@
 //! Reading one trace-event object into reusable [`EventFields`].
 //!
 //! Contract: [`read_event`] consumes exactly one object (cursor on its `{`) and fills the
-//! fields this importer uses (`ph`, `name`, `cat`, `pid`, `tid`, `ts`, `dur`, `s`, `args`);
+//! fields this importer uses (`ph`, `name`, `cat`, `pid`, `tid`, `ts`, `dur`, `s`, `args`,
+//! `id`, `id2`, `scope`, `bp`, `bind_id`, `flow_in`, `flow_out`, `tts`, `tdur`);
 //! every other key is skipped. Keys may come in any order. The buffers are reused from
 //! event to event, so a steady stream of events allocates only for new interned strings.
 
@@ -22,6 +23,38 @@ pub(super) enum Phase {
     End,
     /// `i` or `I`.
     Instant,
+    /// `R`: a mark (user timing), an instant.
+    Mark,
+    /// `C`.
+    Counter,
+    /// `b`: nestable async begin.
+    AsyncBegin,
+    /// `e`: nestable async end.
+    AsyncEnd,
+    /// `n`: nestable async instant.
+    AsyncInstant,
+    /// `S`: legacy async start.
+    LegacyStart,
+    /// `T` or `p`: legacy async step.
+    LegacyStep,
+    /// `F`: legacy async finish.
+    LegacyFinish,
+    /// `s`: flow start.
+    FlowStart,
+    /// `t`: flow step.
+    FlowStep,
+    /// `f`: flow end.
+    FlowEnd,
+    /// `P`: a sample (V8 `Profile` / `ProfileChunk`, or a plain sample).
+    Sample,
+    /// `N`: object created.
+    ObjectNew,
+    /// `O`: object snapshot.
+    ObjectSnapshot,
+    /// `D`: object destroyed.
+    ObjectDelete,
+    /// `v` or `V`: memory dump.
+    MemoryDump,
     /// `M`.
     Metadata,
     /// Anything else; the text is in [`EventFields::ph_text`].
@@ -35,15 +68,46 @@ impl Phase {
             b"B" => Phase::Begin,
             b"E" => Phase::End,
             b"i" | b"I" => Phase::Instant,
+            b"R" => Phase::Mark,
+            b"C" => Phase::Counter,
+            b"b" => Phase::AsyncBegin,
+            b"e" => Phase::AsyncEnd,
+            b"n" => Phase::AsyncInstant,
+            b"S" => Phase::LegacyStart,
+            b"T" | b"p" => Phase::LegacyStep,
+            b"F" => Phase::LegacyFinish,
+            b"s" => Phase::FlowStart,
+            b"t" => Phase::FlowStep,
+            b"f" => Phase::FlowEnd,
+            b"P" => Phase::Sample,
+            b"N" => Phase::ObjectNew,
+            b"O" => Phase::ObjectSnapshot,
+            b"D" => Phase::ObjectDelete,
+            b"v" | b"V" => Phase::MemoryDump,
             b"M" => Phase::Metadata,
             _ => Phase::Other,
         }
     }
 
-    /// True for phases whose args this importer uses.
+    /// True for phases whose args this importer keeps (flow events carry none worth it).
     fn wants_args(self) -> bool {
-        !matches!(self, Phase::Other)
+        !matches!(
+            self,
+            Phase::Other | Phase::FlowStart | Phase::FlowStep | Phase::FlowEnd
+        )
     }
+}
+
+/// Which id namespace an `id` belongs to: plain `id`, `id2.local` (per process) or
+/// `id2.global`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum IdScope {
+    /// A plain `id` (or none).
+    Plain,
+    /// `id2: {"local": ...}`: only meaningful within the event's process.
+    Local,
+    /// `id2: {"global": ...}`.
+    Global,
 }
 
 /// A timestamp field: absent, valid nanoseconds, or present but unusable.
@@ -73,6 +137,22 @@ pub(super) struct EventFields {
     pub(super) dur: Micros,
     /// Instant scope `s` (`b'g'`, `b'p'`, `b't'`), 0 if absent.
     pub(super) scope: u8,
+    /// `id` or the member of `id2`, as text; empty if absent.
+    pub(super) id: String,
+    /// Which namespace `id` is in.
+    pub(super) id_scope: IdScope,
+    /// The `scope` string that further namespaces `id`; empty if absent.
+    pub(super) id_namespace: String,
+    /// Flow binding point `bp` (`b'e'` = enclosing slice), 0 if absent.
+    pub(super) bp: u8,
+    /// `bind_id` (flow v2) as text; empty if absent.
+    pub(super) bind_id: String,
+    /// `flow_in` (flow v2).
+    pub(super) flow_in: bool,
+    /// `flow_out` (flow v2).
+    pub(super) flow_out: bool,
+    /// Thread time `tts` and thread duration `tdur` as written (µs), kept as args.
+    pub(super) thread_time: [Option<ArgValue>; 2],
     /// The `args` members, in source order.
     pub(super) args: Vec<(StrId, ArgValue)>,
     /// Reused for compact JSON of nested arg values.
@@ -91,6 +171,14 @@ impl Default for EventFields {
             ts: Micros::Absent,
             dur: Micros::Absent,
             scope: 0,
+            id: String::new(),
+            id_scope: IdScope::Plain,
+            id_namespace: String::new(),
+            bp: 0,
+            bind_id: String::new(),
+            flow_in: false,
+            flow_out: false,
+            thread_time: [None; 2],
             args: Vec::new(),
             json: String::new(),
         }
@@ -108,6 +196,14 @@ impl EventFields {
         self.ts = Micros::Absent;
         self.dur = Micros::Absent;
         self.scope = 0;
+        self.id.clear();
+        self.id_scope = IdScope::Plain;
+        self.id_namespace.clear();
+        self.bp = 0;
+        self.bind_id.clear();
+        self.flow_in = false;
+        self.flow_out = false;
+        self.thread_time = [None; 2];
         self.args.clear();
     }
 
@@ -146,6 +242,15 @@ pub(super) fn read_event(
             Field::Ts => ev.ts = read_micros(lx, depth + 1)?,
             Field::Dur => ev.dur = read_micros(lx, depth + 1)?,
             Field::Scope => ev.scope = read_scope(lx, depth + 1)?,
+            Field::Id => read_id_text(lx, &mut ev.id, depth + 1)?,
+            Field::Id2 => read_id2(lx, ev, depth + 1)?,
+            Field::IdNamespace => read_id_text(lx, &mut ev.id_namespace, depth + 1)?,
+            Field::BindingPoint => ev.bp = read_scope(lx, depth + 1)?,
+            Field::BindId => read_id_text(lx, &mut ev.bind_id, depth + 1)?,
+            Field::FlowIn => ev.flow_in = read_flag(lx, depth + 1)?,
+            Field::FlowOut => ev.flow_out = read_flag(lx, depth + 1)?,
+            Field::ThreadTime => ev.thread_time[0] = read_number_arg(lx, depth + 1)?,
+            Field::ThreadDuration => ev.thread_time[1] = read_number_arg(lx, depth + 1)?,
             Field::Args if ev.phase.wants_args() => read_args(lx, b, ev, depth + 1)?,
             Field::Args | Field::Other => lx.skip_value(depth + 1)?,
         }
@@ -164,6 +269,15 @@ enum Field {
     Ts,
     Dur,
     Scope,
+    Id,
+    Id2,
+    IdNamespace,
+    BindingPoint,
+    BindId,
+    FlowIn,
+    FlowOut,
+    ThreadTime,
+    ThreadDuration,
     Args,
     Other,
 }
@@ -180,6 +294,15 @@ impl Field {
             b"dur" => Field::Dur,
             b"s" => Field::Scope,
             b"args" => Field::Args,
+            b"id" => Field::Id,
+            b"id2" => Field::Id2,
+            b"scope" => Field::IdNamespace,
+            b"bp" => Field::BindingPoint,
+            b"bind_id" => Field::BindId,
+            b"flow_in" => Field::FlowIn,
+            b"flow_out" => Field::FlowOut,
+            b"tts" => Field::ThreadTime,
+            b"tdur" => Field::ThreadDuration,
             _ => Field::Other,
         }
     }
@@ -240,6 +363,47 @@ fn read_micros(lx: &mut Lexer<'_>, depth: usize) -> Result<Micros, LexError> {
         }
     };
     Ok(ns.map_or(Micros::Invalid, Micros::Ns))
+}
+
+/// `id2: {"local": id}` or `{"global": id}`; other shapes are skipped.
+fn read_id2(lx: &mut Lexer<'_>, ev: &mut EventFields, depth: usize) -> Result<(), LexError> {
+    if lx.peek() != Some(b'{') {
+        return lx.skip_value(depth);
+    }
+    lx.expect(b'{', "'{'")?;
+    let mut first = true;
+    while lx.next_member(&mut first)? {
+        let scope = match lx.key_bytes()? {
+            b"local" => Some(IdScope::Local),
+            b"global" => Some(IdScope::Global),
+            _ => None,
+        };
+        match scope {
+            Some(scope) => {
+                read_id_text(lx, &mut ev.id, depth + 1)?;
+                ev.id_scope = scope;
+            }
+            None => lx.skip_value(depth + 1)?,
+        }
+    }
+    Ok(())
+}
+
+/// A JSON boolean (anything else is false).
+fn read_flag(lx: &mut Lexer<'_>, depth: usize) -> Result<bool, LexError> {
+    match lx.peek() {
+        Some(b't' | b'f' | b'n') => Ok(lx.literal()? == Literal::True),
+        _ => lx.skip_value(depth).map(|()| false),
+    }
+}
+
+/// A number kept as a typed arg (`tts`, `tdur`); other values give `None`.
+fn read_number_arg(lx: &mut Lexer<'_>, depth: usize) -> Result<Option<ArgValue>, LexError> {
+    if matches!(lx.peek(), Some(b'-' | b'0'..=b'9')) {
+        Ok(arg_number(lx.number()?))
+    } else {
+        lx.skip_value(depth).map(|()| None)
+    }
 }
 
 fn read_scope(lx: &mut Lexer<'_>, depth: usize) -> Result<u8, LexError> {

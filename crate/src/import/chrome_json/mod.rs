@@ -4,29 +4,44 @@
 //! - both containers: `{"traceEvents": [...], ...}` (other keys before or after) and a bare
 //!   array `[...]`, also unterminated (ending after a complete event, with or without a
 //!   trailing comma, as Chrome writes on a crash);
-//! - phases `X` (complete), `B`/`E` (matched per `pid`/`tid` stack), `i`/`I` (instants,
-//!   placed on their `pid`/`tid` track whatever their scope) and `M` (`process_name`,
-//!   `thread_name`, `process_sort_index`, `thread_sort_index`, `process_labels`);
+//! - every phase of the Trace Event Format, each kept or counted, never fatal:
+//!   - `X` (without `dur`: duration 0, `missing_duration`);
+//!   - `B`/`E` matched per track in time order (`begin_end.rs`);
+//!   - `i`/`I`/`R` instants on the thread, process (`"s": "p"`) or global (`"s": "g"`)
+//!     track; `P` samples and `v`/`V` memory dumps as instants on their thread, args whole;
+//!   - `C` counters, one track per args key (`counters.rs`);
+//!   - async `b`/`e`/`n`, legacy `S`/`T`/`F`, objects `N`/`O`/`D` on async tracks
+//!     (`async_slices.rs`);
+//!   - flows `s`/`t`/`f` with `bp`, and `bind_id` / `flow_in` / `flow_out` (`flows.rs`);
+//!   - `M` (`process_name`, `thread_name`, `process_sort_index`, `thread_sort_index`,
+//!     `process_labels`; other names counted in `ignored_metadata_event`);
+//!   - any other phase counted per phase in `unknown_phase`;
+//! - Kineto: `[memory]` counters, launch arrows by `correlation`, `ProfilerStep#N`
+//!   ([`kineto`]);
 //! - `pid`/`tid` as numbers or strings (tracks are keyed by their text);
 //! - `ts`/`dur` in µs as integer or decimal text, converted exactly to integer nanoseconds
-//!   (rounded to nearest) and stored as picoseconds relative to the first event;
+//!   (rounded to nearest) and stored as picoseconds relative to the first event; input in
+//!   any order; `tts`/`tdur` (thread time) kept as args as written;
 //! - `args` as typed values (nested objects and arrays as compact JSON text);
 //! - top-level keys other than `traceEvents` as metadata (large values only by their
-//!   scalar members);
+//!   scalar members); `displayTimeUnit` is such a key only: `ts` is always µs;
 //! - truncated input: complete events before the cut are kept with a `truncated_input`
 //!   diagnostic.
 //!
-//! Ignores, for now, with an `unknown_phase` count per phase: counters (`C`), async events
-//! (`b`/`e`/`n`, `S`/`T`/`F`), flows (`s`/`t`/`f`), samples (`P`), object events
-//! (`N`/`O`/`D`), memory dumps (`v`/`V`), marks (`R`) and any other phase. Event keys other
-//! than `ph`, `name`, `cat`, `pid`, `tid`, `ts`, `dur`, `s` and `args` (`id`, `bp`, `tts`,
-//! ...) are skipped. `displayTimeUnit` is kept as metadata only: `ts` is always µs.
+//! Event keys other than `ph`, `name`, `cat`, `pid`, `tid`, `ts`, `dur`, `s`, `args`,
+//! `id`, `id2`, `scope`, `bp`, `bind_id`, `flow_in`, `flow_out`, `tts` and `tdur` are
+//! skipped (`sf`/`stack` stack references among them); flow events' args are not kept.
 //!
 //! The reader is a hand-written tokenizer over a byte cursor ([`lexer`]); it never builds a
 //! DOM of the file, and an input that ends inside an event is reported as such, so the same
 //! code can later be fed chunk by chunk.
 
+mod async_slices;
+mod begin_end;
+mod counters;
 mod event;
+mod flows;
+pub mod kineto;
 mod lexer;
 mod number;
 mod place;

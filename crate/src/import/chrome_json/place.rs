@@ -1,10 +1,17 @@
-//! Placing read events into the model: processes and tracks by `pid`/`tid` text, `B`/`E`
-//! stacks per track, `M` names and sort indices, time relative to the first event.
+//! Placing read events into the model: processes and tracks by `pid`/`tid` text, `X`
+//! slices, instants by scope, `M` names and sort indices, time relative to the first
+//! event. The phases that need the whole file (`B`/`E`, async, flows) are buffered by
+//! their own modules and resolved in [`Placer::finish`], so unsorted input is fine.
 
+use super::async_slices::AsyncSlices;
+use super::begin_end::BeginEnd;
+use super::counters::Counters;
 use super::event::{EventFields, Micros, Phase};
+use super::flows::Flows;
+use super::kineto::{self, MemoryCounters};
 use crate::diagnostics::Severity;
 use crate::model::{
-    ArgValue, CategoryId, Format, PS_PER_NS, ProcessId, Ps, StrId, Trace, TraceBuilder, TrackId,
+    ArgSetId, ArgValue, Format, PS_PER_NS, ProcessId, Ps, StrId, Trace, TraceBuilder, TrackId,
     TrackKind,
 };
 use hashbrown::HashMap;
@@ -13,18 +20,14 @@ use hashbrown::HashMap;
 /// any numeric id, in order of first appearance.
 const NON_NUMERIC_SORT_BASE: i64 = 1 << 40;
 
-/// A `B` event waiting for its `E`.
-#[derive(Debug)]
-struct OpenSlice {
-    start: Ps,
-    name: StrId,
-    category: CategoryId,
-    args: Vec<(StrId, ArgValue)>,
-}
+/// Sort keys of the tracks a process gets besides its threads: counters and process-scoped
+/// instants first, async tracks after every thread.
+const COUNTER_SORT_BASE: i64 = -(1 << 50);
+const ASYNC_SORT_BASE: i64 = 1 << 50;
 
 /// Interned keys and `M` event names compared on every metadata event.
 #[derive(Clone, Copy, Debug)]
-struct WellKnown {
+pub(super) struct WellKnown {
     name: StrId,
     sort_index: StrId,
     labels: StrId,
@@ -33,6 +36,10 @@ struct WellKnown {
     process_sort_index: StrId,
     thread_sort_index: StrId,
     process_labels: StrId,
+    tts: StrId,
+    tdur: StrId,
+    /// Kineto's memory events, `[memory]`.
+    pub(super) memory: StrId,
 }
 
 impl WellKnown {
@@ -46,24 +53,45 @@ impl WellKnown {
             process_sort_index: b.intern("process_sort_index"),
             thread_sort_index: b.intern("thread_sort_index"),
             process_labels: b.intern("process_labels"),
+            tts: b.intern("tts"),
+            tdur: b.intern("tdur"),
+            memory: b.intern("[memory]"),
         }
     }
+}
+
+/// Which extra track of a process (see [`Placer::extra_track`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum Extra {
+    /// Process-scoped instants (`"s": "p"`).
+    ProcessInstants,
+    /// A counter series.
+    Counter,
+    /// Async slices of one name.
+    Async,
 }
 
 /// Import state between events.
 #[derive(Debug)]
 pub(super) struct Placer {
     pub(super) b: TraceBuilder,
-    known: WellKnown,
+    pub(super) known: WellKnown,
     processes: HashMap<String, ProcessId>,
     /// Keyed by `pid`, U+001F, `tid`.
     tracks: HashMap<String, TrackId>,
     track_key: String,
-    /// Open `B` slices, indexed by track.
-    open: Vec<Vec<OpenSlice>>,
+    /// Tracks that are not threads, by (process, name, what).
+    extra_tracks: HashMap<(ProcessId, StrId, Extra), TrackId>,
+    /// The track of global instants (`"s": "g"`), in its own process.
+    global_track: Option<TrackId>,
     origin_ns: Option<i64>,
-    /// Latest end seen, where unclosed `B` slices are closed.
-    latest: Ps,
+    /// Latest time seen, where unclosed slices are closed.
+    pub(super) latest: Ps,
+    pub(super) begin_end: BeginEnd,
+    pub(super) asyncs: AsyncSlices,
+    pub(super) flows: Flows,
+    pub(super) counters: Counters,
+    pub(super) memory: MemoryCounters,
     /// Entries of unimplemented phases: (ph, count, first event name).
     unknown_phases: Vec<(String, u64, StrId)>,
     /// Array entries that had a `ph`.
@@ -80,9 +108,15 @@ impl Placer {
             processes: HashMap::new(),
             tracks: HashMap::new(),
             track_key: String::new(),
-            open: Vec::new(),
+            extra_tracks: HashMap::new(),
+            global_track: None,
             origin_ns: None,
             latest: Ps::MIN,
+            begin_end: BeginEnd::default(),
+            asyncs: AsyncSlices::default(),
+            flows: Flows::default(),
+            counters: Counters::default(),
+            memory: MemoryCounters::default(),
             unknown_phases: Vec::new(),
             entries_with_phase: 0,
         }
@@ -90,7 +124,7 @@ impl Placer {
 
     /// True once something that can be drawn and named was read.
     pub(super) fn has_usable(&self) -> bool {
-        self.b.placed_count() > 0 || self.open.iter().any(|s| !s.is_empty())
+        self.b.placed_count() > 0 || !self.begin_end.is_empty() || !self.asyncs.is_empty()
     }
 
     /// Counts an array entry that is not an object: an event without a phase.
@@ -113,9 +147,20 @@ impl Placer {
         }
         match ev.phase {
             Phase::Complete => self.complete(ev),
-            Phase::Begin => self.begin(ev),
-            Phase::End => self.end(ev),
-            Phase::Instant => self.instant(ev),
+            Phase::Begin | Phase::End => self.begin_or_end(ev),
+            Phase::Instant | Phase::Mark => self.instant(ev),
+            Phase::Sample | Phase::MemoryDump => self.thread_instant(ev),
+            Phase::Counter => self.counter(ev),
+            Phase::AsyncBegin
+            | Phase::AsyncEnd
+            | Phase::AsyncInstant
+            | Phase::LegacyStart
+            | Phase::LegacyStep
+            | Phase::LegacyFinish
+            | Phase::ObjectNew
+            | Phase::ObjectSnapshot
+            | Phase::ObjectDelete => self.async_event(ev),
+            Phase::FlowStart | Phase::FlowStep | Phase::FlowEnd => self.flow_event(ev),
             Phase::Metadata => self.metadata_event(ev),
             Phase::Other => self.count_unknown_phase(ev),
             Phase::Missing => self.report_missing_phase(ev),
@@ -141,6 +186,7 @@ impl Placer {
         });
     }
 
+    /// `X`: a slice now; a flow v2 end (`bind_id`, `flow_in`, `flow_out`) if it has one.
     fn complete(&mut self, ev: &EventFields) {
         let Some(start) = self.time(ev) else { return };
         let dur = match ev.dur {
@@ -160,68 +206,42 @@ impl Placer {
             }
         };
         let track = self.track(&ev.pid, &ev.tid);
-        let args = self.args(&ev.args);
-        self.b
+        let args = self.args(ev);
+        let slice = self
+            .b
             .add_slice(track, start, dur, ev.name, ev.category, args);
         self.latest = self.latest.max(start.saturating_add(dur));
-    }
-
-    fn begin(&mut self, ev: &EventFields) {
-        let Some(start) = self.time(ev) else { return };
-        let track = self.track(&ev.pid, &ev.tid);
-        self.latest = self.latest.max(start);
-        let open = OpenSlice {
-            start,
-            name: ev.name,
-            category: ev.category,
-            args: ev.args.clone(),
-        };
-        if let Some(stack) = self.open.get_mut(track.index()) {
-            stack.push(open);
+        if ev.flow_in || ev.flow_out {
+            self.flows
+                .bound_slice(ev, crate::model::FlowEnd::Slice(slice), start);
         }
     }
 
-    /// Closes the innermost open `B` of the track; `E` args are merged into the slice's.
-    fn end(&mut self, ev: &EventFields) {
-        let Some(end) = self.time(ev) else { return };
-        let track = self.track(&ev.pid, &ev.tid);
-        self.latest = self.latest.max(end);
-        let Some(open) = self.open.get_mut(track.index()).and_then(Vec::pop) else {
-            let name = self.b.strings().get(ev.name).to_owned();
-            let (pid, tid) = (ev.pid.clone(), ev.tid.clone());
-            self.b
-                .diagnostics()
-                .report("unmatched_end", Severity::DataLoss, || {
-                    format!("E {name:?} on pid {pid} tid {tid} has no open B; ignored")
-                });
-            return;
-        };
-        for &(key, value) in &open.args {
-            if ev.arg(key).is_none() {
-                self.b.push_arg(key, value);
-            }
-        }
-        let args = self.args(&ev.args);
-        let name = if open.name == StrId::EMPTY {
-            ev.name
-        } else {
-            open.name
-        };
-        self.b.add_slice(
-            track,
-            open.start,
-            end.saturating_sub(open.start),
-            name,
-            open.category,
-            args,
-        );
-    }
-
-    /// Instants of every scope go on the track of their pid/tid.
+    /// `i`, `I`, `R`: on the thread (`"s": "t"` or none), process (`"p"`) or global (`"g"`)
+    /// track. Kineto's `[memory]` instants also feed the memory counters.
     fn instant(&mut self, ev: &EventFields) {
         let Some(time) = self.time(ev) else { return };
+        let track = match ev.scope {
+            b'g' => self.global_track(),
+            b'p' => {
+                let process = self.process(&ev.pid);
+                self.extra_track(process, "Process instants", Extra::ProcessInstants)
+            }
+            _ => self.track(&ev.pid, &ev.tid),
+        };
+        if ev.name == self.known.memory {
+            kineto::memory_sample(self, ev, time);
+        }
+        let args = self.args(ev);
+        self.b.add_instant(track, time, ev.name, ev.category, args);
+        self.latest = self.latest.max(time);
+    }
+
+    /// `P` samples and `v`/`V` memory dumps: kept whole as instants on their thread.
+    fn thread_instant(&mut self, ev: &EventFields) {
+        let Some(time) = self.time(ev) else { return };
         let track = self.track(&ev.pid, &ev.tid);
-        let args = self.args(&ev.args);
+        let args = self.args(ev);
         self.b.add_instant(track, time, ev.name, ev.category, args);
         self.latest = self.latest.max(time);
     }
@@ -288,7 +308,7 @@ impl Placer {
 
     /// The event's `ts` relative to the origin (the first placed event's `ts`), in ps.
     /// `None` (with a diagnostic) if it is missing or unusable.
-    fn time(&mut self, ev: &EventFields) -> Option<Ps> {
+    pub(super) fn time(&mut self, ev: &EventFields) -> Option<Ps> {
         let ns = match ev.ts {
             Micros::Ns(ns) => ns,
             Micros::Absent | Micros::Invalid => {
@@ -335,16 +355,22 @@ impl Placer {
         });
     }
 
-    /// Pushes `args` and closes the set.
-    fn args(&mut self, args: &[(StrId, ArgValue)]) -> crate::model::ArgSetId {
-        for &(key, value) in args {
+    /// Pushes the event's `args` (then `tts`/`tdur` when present) and closes the set.
+    pub(super) fn args(&mut self, ev: &EventFields) -> ArgSetId {
+        for &(key, value) in &ev.args {
             self.b.push_arg(key, value);
+        }
+        let keys = [self.known.tts, self.known.tdur];
+        for (key, value) in keys.into_iter().zip(ev.thread_time) {
+            if let Some(value) = value {
+                self.b.push_arg(key, value);
+            }
         }
         self.b.finish_args()
     }
 
     /// The process of `pid`, created with a default name and sort key on first use.
-    fn process(&mut self, pid: &str) -> ProcessId {
+    pub(super) fn process(&mut self, pid: &str) -> ProcessId {
         if let Some(&id) = self.processes.get(pid) {
             return id;
         }
@@ -358,7 +384,7 @@ impl Placer {
     }
 
     /// The track of (`pid`, `tid`), created with a default name and sort key on first use.
-    fn track(&mut self, pid: &str, tid: &str) -> TrackId {
+    pub(super) fn track(&mut self, pid: &str, tid: &str) -> TrackId {
         self.track_key.clear();
         self.track_key.push_str(pid);
         self.track_key.push('\u{1f}');
@@ -375,17 +401,49 @@ impl Placer {
             .b
             .add_track(process, &name, tid, sort, TrackKind::Slices);
         self.tracks.insert(self.track_key.clone(), id);
-        self.open.push(Vec::new());
         id
     }
 
-    /// Closes open `B` slices at the latest time seen, reports per-phase counts, and
-    /// builds the trace.
+    /// A track of `process` that is not a thread, by name and kind, created on first use:
+    /// counters and process instants sort before the threads, async tracks after them.
+    pub(super) fn extra_track(&mut self, process: ProcessId, name: &str, what: Extra) -> TrackId {
+        let name_id = self.b.intern(name);
+        if let Some(&id) = self.extra_tracks.get(&(process, name_id, what)) {
+            return id;
+        }
+        let n = self.extra_tracks.len() as i64;
+        let (kind, sort) = match what {
+            Extra::ProcessInstants => (TrackKind::Slices, COUNTER_SORT_BASE + n),
+            Extra::Counter => (TrackKind::Counter, COUNTER_SORT_BASE + n),
+            Extra::Async => (TrackKind::Async, ASYNC_SORT_BASE + n),
+        };
+        let id = self.b.add_track(process, name, "", sort, kind);
+        self.extra_tracks.insert((process, name_id, what), id);
+        id
+    }
+
+    /// The track of global instants, in a process of its own shown first.
+    fn global_track(&mut self) -> TrackId {
+        if let Some(id) = self.global_track {
+            return id;
+        }
+        let process = self.b.add_process("Global", "", i64::MIN);
+        let id = self
+            .b
+            .add_track(process, "Global instants", "", 0, TrackKind::Slices);
+        self.global_track = Some(id);
+        id
+    }
+
+    /// Resolves what needed the whole file, reports per-phase counts, and builds the trace.
     pub(super) fn finish(mut self, replaced_chars: u64) -> Trace {
-        self.close_open_slices();
+        BeginEnd::finish(&mut self);
+        AsyncSlices::finish(&mut self);
+        Counters::finish(&mut self);
+        Flows::finish(&mut self);
         for (ph, count, name) in std::mem::take(&mut self.unknown_phases) {
             let example = format!(
-                "ph {ph:?}: {count} events (first {:?}); not imported yet",
+                "ph {ph:?}: {count} events (first {:?}); not imported",
                 self.b.strings().get(name)
             );
             self.b
@@ -402,31 +460,9 @@ impl Placer {
                 example,
             );
         }
-        self.b.finish()
-    }
-
-    fn close_open_slices(&mut self) {
-        let latest = self.latest;
-        for (t, stack) in std::mem::take(&mut self.open).into_iter().enumerate() {
-            for open in stack.into_iter().rev() {
-                let name = self.b.strings().get(open.name).to_owned();
-                self.b
-                    .diagnostics()
-                    .report("unclosed_begin", Severity::DataLoss, || {
-                        format!("B {name:?} has no E; closed at the end of the trace")
-                    });
-                let args = self.args(&open.args);
-                let track = TrackId(t as u32);
-                self.b.add_slice(
-                    track,
-                    open.start,
-                    latest.saturating_sub(open.start),
-                    open.name,
-                    open.category,
-                    args,
-                );
-            }
-        }
+        let mut trace = self.b.finish();
+        kineto::link_launches_by_correlation(&mut trace);
+        trace
     }
 }
 

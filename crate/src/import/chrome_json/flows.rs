@@ -1,0 +1,195 @@
+//! Flow arrows, both styles, matched at the end in time order (Kineto writes `f` before
+//! its `s` in file order):
+//! - v1, events `s`/`t`/`f` keyed by (`cat`, `scope`, id; plus `pid` for `id2.local`):
+//!   `s` and `t` bind to the slice that encloses them on their thread; `f` binds to the
+//!   enclosing slice with `"bp": "e"`, else to the next slice that starts on its thread.
+//!   `s` → `t` → ... → `f` gives one arrow per hop. An `f` does not end its flow: several
+//!   `f` after one `s` give several arrows (one start, several ends), until a new `s` with
+//!   the same key starts over.
+//! - v2, `bind_id` (else `id`) with `flow_out` / `flow_in` on `X` and `B` slices: an arrow
+//!   from the latest `flow_out` slice of that id to each later `flow_in` slice.
+//!
+//! An end with no start before it is counted in `unmatched_flow_end` (Info for Kineto's
+//! launch categories, whose runtime calls carry an `f` even when no GPU work followed, and
+//! whose GPU ends are linked again through `correlation`, see `kineto.rs`; DataLoss
+//! otherwise); a start with no end in `unmatched_flow_start` (Info).
+
+use super::event::{EventFields, IdScope, Phase};
+use super::kineto;
+use super::place::Placer;
+use crate::diagnostics::Severity;
+use crate::model::{CategoryId, FlowBind, FlowEnd, Ps};
+use hashbrown::HashMap;
+use std::fmt::Write;
+
+/// Order of v1 events at the same time: starts, then steps, then ends.
+const RANK_START: u8 = 0;
+const RANK_STEP: u8 = 1;
+const RANK_END: u8 = 2;
+
+/// One buffered v1 flow event.
+#[derive(Clone, Copy, Debug)]
+struct FlowEvent {
+    key: u32,
+    time: Ps,
+    rank: u8,
+    end: FlowEnd,
+    category: CategoryId,
+}
+
+/// One slice with a v2 binding.
+#[derive(Clone, Copy, Debug)]
+struct BoundSlice {
+    key: u32,
+    time: Ps,
+    flow_in: bool,
+    flow_out: bool,
+    end: FlowEnd,
+    category: CategoryId,
+}
+
+/// The buffered flow events and their interned keys.
+#[derive(Debug, Default)]
+pub(super) struct Flows {
+    events: Vec<FlowEvent>,
+    bound: Vec<BoundSlice>,
+    keys: HashMap<String, u32>,
+    key_text: String,
+}
+
+impl Flows {
+    /// Interns a matching key: `style` (`1` for v1 with the category id, `2` for v2) and
+    /// the id parts.
+    fn key(&mut self, style: (u8, CategoryId), parts: [&str; 3]) -> u32 {
+        self.key_text.clear();
+        let _ = write!(self.key_text, "{}/{}\u{1f}", style.0, style.1.0);
+        for part in parts {
+            self.key_text.push_str(part);
+            self.key_text.push('\u{1f}');
+        }
+        let next = self.keys.len() as u32;
+        *self.keys.entry_ref(self.key_text.as_str()).or_insert(next)
+    }
+
+    /// Records a slice (`X` or `B`, given as `end`) that has `flow_in` or `flow_out`.
+    pub(super) fn bound_slice(&mut self, ev: &EventFields, end: FlowEnd, time: Ps) {
+        let id = if ev.bind_id.is_empty() {
+            &ev.id
+        } else {
+            &ev.bind_id
+        };
+        let key = self.key((2, CategoryId::NONE), [&ev.id_namespace, id, ""]);
+        self.bound.push(BoundSlice {
+            key,
+            time,
+            flow_in: ev.flow_in,
+            flow_out: ev.flow_out,
+            end,
+            category: ev.category,
+        });
+    }
+
+    /// Matches both styles and adds the arrows to the builder.
+    pub(super) fn finish(p: &mut Placer) {
+        let mut events = std::mem::take(&mut p.flows.events);
+        events.sort_by_key(|e| (e.time, e.rank)); // stable: file order on ties
+        let mut current: HashMap<u32, (FlowEnd, bool)> = HashMap::new();
+        for e in events {
+            let from = current.get_mut(&e.key);
+            match (e.rank, from) {
+                (RANK_START, _) => {
+                    if let Some((_, false)) = current.insert(e.key, (e.end, false)) {
+                        unmatched_start(p);
+                    }
+                }
+                (_, Some((from, used))) => {
+                    *used = true;
+                    let from = *from;
+                    if e.rank == RANK_STEP {
+                        current.insert(e.key, (e.end, false));
+                    }
+                    p.b.add_flow_between(from, e.end, e.category);
+                }
+                (_, None) => {
+                    unmatched_end(p, e.category);
+                    if e.rank == RANK_STEP {
+                        current.insert(e.key, (e.end, false));
+                    }
+                }
+            }
+        }
+        for _ in current.values().filter(|(_, used)| !used) {
+            unmatched_start(p);
+        }
+        let mut bound = std::mem::take(&mut p.flows.bound);
+        bound.sort_by_key(|b| (b.time, !b.flow_out)); // outgoing first on ties
+        let mut out: HashMap<u32, FlowEnd> = HashMap::new();
+        for b in bound {
+            if b.flow_in {
+                match out.get(&b.key) {
+                    Some(&from) => p.b.add_flow_between(from, b.end, b.category),
+                    None => unmatched_end(p, b.category),
+                }
+            }
+            if b.flow_out {
+                out.insert(b.key, b.end);
+            }
+        }
+    }
+}
+
+fn unmatched_start(p: &mut Placer) {
+    p.b.diagnostics()
+        .report("unmatched_flow_start", Severity::Info, || {
+            "a flow start has no step or end after it; nothing drawn".into()
+        });
+}
+
+fn unmatched_end(p: &mut Placer, category: CategoryId) {
+    let cat = p.b.strings().get(p.b.category_name(category)).to_owned();
+    let (severity, why) = if kineto::is_launch_flow_category(&cat) {
+        (
+            Severity::Info,
+            "Kineto marks runtime calls without GPU work this way; kernels are linked by correlation",
+        )
+    } else {
+        (Severity::DataLoss, "no arrow drawn")
+    };
+    p.b.diagnostics()
+        .report("unmatched_flow_end", severity, || {
+            format!("a flow end of category {cat:?} has no start before it; {why}")
+        });
+}
+
+impl Placer {
+    /// Buffers a v1 flow event (`s`, `t`, `f`) with the track it binds on.
+    pub(super) fn flow_event(&mut self, ev: &EventFields) {
+        let Some(time) = self.time(ev) else { return };
+        let track = self.track(&ev.pid, &ev.tid);
+        let rank = match ev.phase {
+            Phase::FlowStart => RANK_START,
+            Phase::FlowStep => RANK_STEP,
+            _ => RANK_END,
+        };
+        let bind = if rank == RANK_END && ev.bp != b'e' {
+            FlowBind::Next
+        } else {
+            FlowBind::Enclosing
+        };
+        let pid = if ev.id_scope == IdScope::Local {
+            ev.pid.as_str()
+        } else {
+            ""
+        };
+        let key = self
+            .flows
+            .key((1, ev.category), [&ev.id_namespace, &ev.id, pid]);
+        self.flows.events.push(FlowEvent {
+            key,
+            time,
+            rank,
+            end: FlowEnd::At { track, time, bind },
+            category: ev.category,
+        });
+    }
+}

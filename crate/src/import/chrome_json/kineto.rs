@@ -1,0 +1,205 @@
+//! PyTorch/Kineto specifics on top of the generic trace-event import:
+//! - `[memory]` instants (`profile_memory=True`) feed one counter track per device and
+//!   series: `<device> Total Allocated` and `<device> Total Reserved`, where the device is
+//!   `CPU` (`Device Type` 0, in the event's process) or `GPU <Device Id>` (type 1, in the
+//!   process whose pid is the device id, as Kineto numbers GPU processes). The instants
+//!   themselves are kept too.
+//! - CPU launch → GPU work arrows: Kineto writes them as flows (`ac2g`, earlier
+//!   `async_cpu_to_gpu` / `async`), but files often lack the `s` half (more `f` than `s`).
+//!   After the import, every GPU slice (categories `kernel`, `gpu_memcpy`, `gpu_memset`,
+//!   and the 2021 `Kernel`, `Memcpy`, `Memset`) whose `correlation` arg matches a runtime
+//!   slice's (`cuda_runtime`, `cuda_driver`, `Runtime`, `mtia_runtime`) gets an arrow from
+//!   it if no flow already joins the two; these are counted in `flows_from_correlation`
+//!   (Info).
+//! - [`profiler_steps`] lists the `ProfilerStep#N` slices, for step analysis.
+//!
+//! Kernel args (grid, block, registers per thread, shared memory, blocks/warps per SM,
+//! occupancy) and the header keys (`deviceProperties`, `distributedInfo`,
+//! `baseTimeNanoseconds`, `traceName`, ...) need nothing special: args are kept as typed
+//! values and top-level keys as metadata.
+
+use super::counters::numeric;
+use super::event::EventFields;
+use super::place::{Extra, Placer};
+use crate::diagnostics::Severity;
+use crate::model::{ArgValue, CategoryId, ProcessId, Ps, SliceId, StrId, Trace, TrackId};
+use hashbrown::HashMap;
+
+/// Flow categories Kineto uses for CPU launch → GPU work.
+const LAUNCH_FLOW_CATEGORIES: [&str; 4] = ["ac2g", "async_cpu_to_gpu", "async", "async_gpu"];
+
+/// Categories of the runtime calls that launch GPU work.
+const RUNTIME_CATEGORIES: [&str; 4] = ["cuda_runtime", "cuda_driver", "Runtime", "mtia_runtime"];
+
+/// Categories of GPU work.
+const GPU_CATEGORIES: [&str; 6] = [
+    "kernel",
+    "gpu_memcpy",
+    "gpu_memset",
+    "Kernel",
+    "Memcpy",
+    "Memset",
+];
+
+/// The two series of a `[memory]` event.
+const MEMORY_SERIES: [&str; 2] = ["Total Allocated", "Total Reserved"];
+
+/// True for Kineto's launch flow categories.
+pub(super) fn is_launch_flow_category(category: &str) -> bool {
+    LAUNCH_FLOW_CATEGORIES.contains(&category)
+}
+
+/// Memory counter tracks by (process, device type, device id, series).
+#[derive(Debug, Default)]
+pub(super) struct MemoryCounters {
+    /// Interned arg keys: the two series, `Device Type`, `Device Id`.
+    keys: Option<[StrId; 4]>,
+    tracks: HashMap<(ProcessId, i64, i64, usize), TrackId>,
+}
+
+/// Adds the samples of one `[memory]` instant.
+pub(super) fn memory_sample(p: &mut Placer, ev: &EventFields, time: Ps) {
+    let keys = *p.memory.keys.get_or_insert_with(|| {
+        let b = &mut p.b;
+        [
+            b.intern(MEMORY_SERIES[0]),
+            b.intern(MEMORY_SERIES[1]),
+            b.intern("Device Type"),
+            b.intern("Device Id"),
+        ]
+    });
+    let int = |key| match ev.arg(key) {
+        Some(ArgValue::Int(v)) => v,
+        Some(ArgValue::Uint(v)) => v as i64,
+        _ => 0,
+    };
+    let (device_type, device_id) = (int(keys[2]), int(keys[3]));
+    for (series, &key) in keys[..2].iter().enumerate() {
+        let Some(value) = ev.arg(key).and_then(numeric) else {
+            continue;
+        };
+        let process = match device_type {
+            1 => p.process(&device_id.to_string()),
+            _ => p.process(&ev.pid),
+        };
+        let track_key = (process, device_type, device_id, series);
+        let track = match p.memory.tracks.get(&track_key) {
+            Some(&t) => t,
+            None => {
+                let device = match device_type {
+                    0 => "CPU".to_owned(),
+                    1 => format!("GPU {device_id}"),
+                    t => format!("Device {t}:{device_id}"),
+                };
+                let name = format!("{device} {}", MEMORY_SERIES[series]);
+                let t = p.extra_track(process, &name, Extra::Counter);
+                p.memory.tracks.insert(track_key, t);
+                t
+            }
+        };
+        p.b.add_counter_sample(track, time, value);
+    }
+}
+
+/// Adds an arrow from each runtime slice to the GPU slices with its `correlation` arg,
+/// where no flow joins them yet (see the module doc). Does nothing for other traces.
+pub(super) fn link_launches_by_correlation(trace: &mut Trace) {
+    let Some(correlation) = trace.strings.lookup("correlation") else {
+        return;
+    };
+    let class_of: Vec<u8> = trace
+        .categories
+        .name
+        .iter()
+        .map(|&n| {
+            let n = trace.strings.get(n);
+            u8::from(RUNTIME_CATEGORIES.contains(&n)) | (u8::from(GPU_CATEGORIES.contains(&n)) << 1)
+        })
+        .collect();
+    if !class_of.iter().any(|&c| c & 2 != 0) {
+        return;
+    }
+    let mut launches: HashMap<i64, SliceId> = HashMap::new();
+    let mut gpu_work: Vec<(i64, SliceId)> = Vec::new();
+    let s = &trace.slices;
+    for i in 0..s.len() {
+        let class = class_of[s.category[i].index()];
+        if class == 0 {
+            continue;
+        }
+        let Some(id) = trace.args.get(s.args[i]).find_map(|(k, v)| match v {
+            ArgValue::Int(v) if k == correlation => Some(v),
+            ArgValue::Uint(v) if k == correlation => i64::try_from(v).ok(),
+            _ => None,
+        }) else {
+            continue;
+        };
+        if class & 1 != 0 {
+            launches.entry(id).or_insert(SliceId(i as u32));
+        } else {
+            gpu_work.push((id, SliceId(i as u32)));
+        }
+    }
+    let category = trace
+        .flows
+        .category
+        .iter()
+        .copied()
+        .find(|c| is_launch_flow_category(trace.strings.get(trace.categories.name[c.index()])))
+        .unwrap_or(CategoryId::NONE);
+    let mut added = 0u64;
+    for (id, gpu) in gpu_work {
+        let Some(&launch) = launches.get(&id) else {
+            continue;
+        };
+        if trace
+            .flows
+            .incoming(gpu)
+            .any(|f| trace.flows.from[f] == launch)
+        {
+            continue;
+        }
+        trace.flows.push(launch, gpu, category);
+        added += 1;
+    }
+    if added > 0 {
+        trace.flows.build_index();
+        trace.diagnostics.report_many(
+            "flows_from_correlation",
+            Severity::Info,
+            added,
+            format!(
+                "{added} launch → GPU arrows come from matching `correlation` args (the file has no flow event for them)"
+            ),
+        );
+    }
+}
+
+/// A `ProfilerStep#N` slice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProfilerStep {
+    /// N.
+    pub number: u64,
+    /// The slice.
+    pub slice: SliceId,
+}
+
+/// The `ProfilerStep#N` slices of a trace (PyTorch's step annotations), in start order.
+pub fn profiler_steps(trace: &Trace) -> Vec<ProfilerStep> {
+    let numbers: HashMap<StrId, u64> = trace
+        .strings
+        .iter()
+        .filter_map(|(id, s)| Some((id, s.strip_prefix("ProfilerStep#")?.parse().ok()?)))
+        .collect();
+    let s = &trace.slices;
+    let mut steps: Vec<ProfilerStep> = (0..s.len())
+        .filter_map(|i| {
+            Some(ProfilerStep {
+                number: *numbers.get(&s.name[i])?,
+                slice: SliceId(i as u32),
+            })
+        })
+        .collect();
+    steps.sort_by_key(|st| (s.start[st.slice.index()], st.number));
+    steps
+}
