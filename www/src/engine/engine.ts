@@ -250,6 +250,17 @@ export interface FlowLink {
   category: string;
 }
 
+/** The counter chart to draw (crate/src/charts/counters.rs ChartSpec). */
+export interface ChartSpec {
+  title: string;
+  series: Array<{ name: string; points: Array<[number, number]> }>;
+  log_y: boolean;
+  markers: Array<[number, number]>;
+  range_us: [number, number] | null;
+  width: number;
+  height: number;
+}
+
 /** What the counters area asks of the engine. */
 export interface CounterEngine {
   counterSampleNear(track: number, t: number, tolerance: number): Promise<number>;
@@ -262,6 +273,8 @@ export interface CounterEngine {
   counterChartPoints(track: number, t0: number, t1: number, maxPoints: number): Promise<Float64Array>;
   health(): Promise<HealthEntry[]>;
   sliceFlows(sliceId: number): Promise<FlowLink[]>;
+  /** The chart as an SVG document (drawn with plotters in the engine). */
+  counterChartSvg(spec: ChartSpec): Promise<string>;
 }
 
 /** An error the engine reports for a load, already phrased for a person ("<file>: <message>"). */

@@ -1,6 +1,7 @@
 // Messages between worker-proxy.ts (page) and worker.ts (engine). Internal to the engine.
 
 import type {
+  ChartSpec,
   CounterSample,
   CounterTrackInfo,
   EventDetails,
@@ -32,6 +33,7 @@ export interface CallMap {
   counterChartPoints: { args: { track: number; t0: number; t1: number; maxPoints: number }; result: Float64Array };
   health: { args: Record<string, never>; result: HealthEntry[] };
   sliceFlows: { args: { sliceId: number }; result: FlowLink[] };
+  counterChartSvg: { args: { spec: ChartSpec }; result: string };
 }
 
 export type Method = keyof CallMap;

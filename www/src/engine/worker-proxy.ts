@@ -4,6 +4,7 @@
 import {
   CancelledError,
   EngineError,
+  type ChartSpec,
   type CounterSample,
   type CounterTrackInfo,
   type Engine,
@@ -402,5 +403,9 @@ export class WorkerEngine implements Engine {
 
   sliceFlows(sliceId: number): Promise<FlowLink[]> {
     return this.call('sliceFlows', { sliceId });
+  }
+
+  counterChartSvg(spec: ChartSpec): Promise<string> {
+    return this.call('counterChartSvg', { spec });
   }
 }
