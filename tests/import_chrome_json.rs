@@ -57,6 +57,81 @@ const FILES: &[(&str, &str, u64)] = &[
     ),
     ("xprof_trace", "xprof__trace.json", 34),
     ("jax_cpu_mlp_small", "jax_cpu_mlp_small.trace.json.gz", 946),
+    (
+        "jax_cpu_mlp_small_perfetto",
+        "jax_cpu_mlp_small.perfetto_trace.json.gz",
+        946,
+    ),
+    (
+        "firefox_chrome_tracing",
+        "firefox-profiler__chrome-tracing.json.gz",
+        194,
+    ),
+    (
+        "hta_call_stack_backward",
+        "hta__call_stack_backward_thread.json",
+        7,
+    ),
+    (
+        "hta_alexnet",
+        "hta__critical_path_alexnet_benchmark_result_2869224_1695835535_trace.json.gz",
+        1370,
+    ),
+    (
+        "hta_cupti_profiler",
+        "hta__cupti_profiler_benchmark_result_924719_1679055439_trace.json.gz",
+        4189,
+    ),
+    (
+        "hta_distributed_info_unavailable",
+        "hta__distributed_info_unavailable_distributed_info_not_found.json.gz",
+        2467,
+    ),
+    (
+        "hta_execution_trace_simple_add",
+        "hta__execution_trace_benchmark_simple_add_trace.json.gz",
+        77,
+    ),
+    (
+        "hta_trace_compare_test",
+        "hta__trace_compare_test_test.json.gz",
+        34,
+    ),
+    (
+        "hta_inference_rank_1",
+        "hta__trace_file_list_inference_rank_1.json.gz",
+        22,
+    ),
+    (
+        "speedscope_chrome141_no_arg_data",
+        "speedscope__Chrome_141_no-arg-data.json",
+        12,
+    ),
+    (
+        "speedscope_hermes",
+        "speedscope__trace-event_hermes-multiple-frames.json",
+        8,
+    ),
+    (
+        "speedscope_multi_thread_samples",
+        "speedscope__trace-event_multi-thread-with-samples.json",
+        2,
+    ),
+    (
+        "speedscope_simple_object",
+        "speedscope__trace-event_simple-object.json",
+        5,
+    ),
+    (
+        "chromium_devtools_small",
+        "chromium__chromium_devtools_small.json.gz",
+        4629,
+    ),
+    (
+        "speedscope_chrome69_simple",
+        "speedscope__Chrome_69_simple.json.gz",
+        1326,
+    ),
 ];
 
 fn data(name: &str) -> Vec<u8> {
@@ -471,6 +546,21 @@ fn every_corpus_file_imports() {
             assert_eq!(trace.source_events, events, "{name}");
         }
         assert!(trace.diagnostics.get("truncated_input").is_none(), "{name}");
+        for (diag, d) in trace.diagnostics.iter() {
+            assert!(d.severity < Severity::Error, "{name}: {diag} {d:?}");
+        }
+        // Files too big to copy into tests/data get their snapshot here.
+        let copied = FILES
+            .iter()
+            .any(|&(_, f, _)| f == name || f.strip_suffix(".gz") == Some(name.as_str()));
+        if !copied {
+            let stem = name
+                .split(".json")
+                .next()
+                .unwrap_or(&name)
+                .replace(['.', '-'], "_");
+            common::assert_snapshot(&format!("chrome_json_corpus_{stem}"), &dump_text(trace, 12));
+        }
     }
 }
 

@@ -352,3 +352,237 @@ fn large_capture_counts_every_event() {
     assert_eq!(Summary::of(&imported).events, 541_489);
     assert_eq!(imported.trace.slices.len(), 541_489);
 }
+
+mod generated {
+    //! XSpace cases built with the test writer (`tests/common/xspace.rs`).
+
+    use super::common::xspace::{Event, Line, Plane, Val, encode};
+    use planeview::Severity;
+    use planeview::import::import_bytes;
+    use planeview::model::{SliceId, Trace, display_order};
+
+    fn import(planes: &[Plane]) -> Trace {
+        import_bytes(&encode(planes)).unwrap().trace
+    }
+
+    fn find(t: &Trace, name: &str) -> SliceId {
+        (0..t.slices.len())
+            .find(|&i| t.str(t.slices.name[i]) == name)
+            .map(|i| SliceId(i as u32))
+            .unwrap_or_else(|| panic!("no slice {name:?}"))
+    }
+
+    fn names(t: &Trace, ids: impl Iterator<Item = SliceId>) -> Vec<String> {
+        let mut v: Vec<String> = ids
+            .map(|s| t.str(t.slices.name[s.index()]).to_owned())
+            .collect();
+        v.sort();
+        v
+    }
+
+    fn ev(md: i64, offset_ps: i64, stats: Vec<(i64, Val)>) -> Event {
+        Event {
+            md,
+            offset_ps,
+            dur_ps: 1_000,
+            stats,
+            ..Event::default()
+        }
+    }
+
+    const STATS: [(i64, &str); 6] = [
+        (1, "_p"),
+        (2, "_pt"),
+        (3, "_c"),
+        (4, "_ct"),
+        (5, "correlation_id"),
+        (6, "hlo_op"),
+    ];
+
+    /// A host plane whose "produce" feeds two "consume" events on another thread (one of
+    /// them through an int64 −1 that equals uint64 2^64 − 1), plus an orphan consumer; and
+    /// a launch whose correlation id meets a kernel on a GPU plane.
+    fn flow_space() -> Vec<Plane> {
+        let host = Plane {
+            id: 1,
+            name: "/host:CPU",
+            lines: vec![
+                Line {
+                    id: 10,
+                    name: "main",
+                    events: vec![
+                        ev(1, 0, vec![(1, Val::U(u64::MAX)), (2, Val::I(3))]),
+                        ev(4, 5_000, vec![(5, Val::U(42))]),
+                    ],
+                    ..Line::default()
+                },
+                Line {
+                    id: 11,
+                    name: "worker",
+                    events: vec![
+                        ev(2, 2_000, vec![(3, Val::I(-1)), (4, Val::I(3))]),
+                        ev(2, 9_000, vec![(3, Val::U(u64::MAX)), (4, Val::I(3))]),
+                        ev(3, 12_000, vec![(3, Val::U(99)), (4, Val::I(3))]),
+                    ],
+                    ..Line::default()
+                },
+            ],
+            event_md: vec![
+                (1, "produce", "", vec![]),
+                (2, "consume", "", vec![]),
+                (3, "orphan", "", vec![]),
+                (4, "cudaLaunchKernel", "", vec![]),
+            ],
+            stat_md: STATS.to_vec(),
+            ..Plane::default()
+        };
+        let gpu = Plane {
+            id: 2,
+            name: "/device:GPU:0",
+            lines: vec![Line {
+                id: 7,
+                name: "Stream #7(Compute)",
+                events: vec![ev(1, 20_000, vec![(5, Val::I(42))])],
+                ..Line::default()
+            }],
+            event_md: vec![(1, "gemm_kernel", "", vec![])],
+            stat_md: STATS.to_vec(),
+            ..Plane::default()
+        };
+        vec![host, gpu]
+    }
+
+    #[test]
+    fn producer_consumer_and_correlation_flows() {
+        let t = import(&flow_space());
+        assert_eq!(t.flows.len(), 3);
+        let produce = find(&t, "produce");
+        let out = t.flows.outgoing(produce).map(|f| t.flows.to[f]);
+        assert_eq!(names(&t, out), ["consume", "consume"]);
+        let launch = find(&t, "cudaLaunchKernel");
+        let kernel: Vec<SliceId> = t.flows.outgoing(launch).map(|f| t.flows.to[f]).collect();
+        assert_eq!(names(&t, kernel.iter().copied()), ["gemm_kernel"]);
+        let back = t.flows.incoming(kernel[0]).map(|f| t.flows.from[f]);
+        assert_eq!(names(&t, back), ["cudaLaunchKernel"]);
+        let cats: Vec<&str> = (0..t.flows.len())
+            .map(|f| t.str(t.categories.name[t.flows.category[f].index()]))
+            .collect();
+        assert!(cats.contains(&"producer_consumer/3") && cats.contains(&"correlation_id"));
+        let d = t.diagnostics.get("unmatched_flow_end").unwrap();
+        assert_eq!((d.count, d.severity), (1, Severity::Info), "the orphan");
+        let imported = import_bytes(&encode(&flow_space())).unwrap();
+        assert_eq!(planeview::summary::Summary::of(&imported).flows, 3);
+    }
+
+    #[test]
+    fn device_lines_in_xprof_order_with_display_names() {
+        let names = [
+            "Stream #12(Compute)",
+            "Source code",
+            "XLA Ops",
+            "Stream #3(MemcpyH2D)",
+            "Framework Ops",
+            "Steps",
+            "XLA Modules",
+        ];
+        let lines: Vec<Line> = names
+            .iter()
+            .enumerate()
+            .map(|(k, &name)| Line {
+                id: k as i64 + 1,
+                name,
+                display_name: if name == "Steps" { "Steps (shown)" } else { "" },
+                events: vec![ev(1, 0, vec![])],
+                ..Line::default()
+            })
+            .collect();
+        let plane = Plane {
+            id: 1,
+            name: "/device:TPU:0",
+            lines,
+            event_md: vec![(
+                1,
+                "fusion.123.long.name",
+                "fusion",
+                vec![(6, Val::S("fusion.123"))],
+            )],
+            stat_md: STATS.to_vec(),
+            stats: vec![(6, Val::S("plane-level"))],
+        };
+        let t = import(&[plane]);
+        let order = display_order(&t);
+        let shown: Vec<&str> = order[0]
+            .tracks
+            .iter()
+            .map(|&id| t.str(t.tracks.name[id.index()]))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                "Steps (shown)",
+                "XLA Modules",
+                "XLA Ops",
+                "Framework Ops",
+                "Source code",
+                "Stream #3(MemcpyH2D)",
+                "Stream #12(Compute)"
+            ]
+        );
+        // The event's display name is its name; the full name and the metadata's stats
+        // are in its args.
+        let s = find(&t, "fusion");
+        let args: Vec<(String, String)> = t
+            .args
+            .get(t.slices.args[s.index()])
+            .map(|(k, v)| {
+                (
+                    t.str(k).to_owned(),
+                    planeview::model::arg_value_to_json(v, &t.strings).to_string(),
+                )
+            })
+            .collect();
+        assert!(args.contains(&("long_name".into(), "\"fusion.123.long.name\"".into())));
+        assert!(args.contains(&("hlo_op".into(), "\"fusion.123\"".into())));
+        assert_eq!(
+            t.metadata.get("/device:TPU:0/hlo_op"),
+            Some(&serde_json::json!("plane-level")),
+            "plane stats are metadata"
+        );
+    }
+
+    #[test]
+    fn aggregates_are_listed_not_drawn() {
+        let plane = Plane {
+            id: 1,
+            name: "/host:CPU",
+            lines: vec![Line {
+                id: 1,
+                name: "main",
+                events: vec![
+                    ev(1, 0, vec![]),
+                    Event {
+                        md: 2,
+                        occurrences: Some(12),
+                        dur_ps: 5_000_000,
+                        stats: vec![(6, Val::S("op"))],
+                        ..Event::default()
+                    },
+                ],
+                ..Line::default()
+            }],
+            event_md: vec![(1, "drawn", "", vec![]), (2, "aggregated", "", vec![])],
+            stat_md: STATS.to_vec(),
+            ..Plane::default()
+        };
+        let t = import(&[plane]);
+        assert_eq!((t.slices.len(), t.source_events), (1, 2));
+        let a = &t.aggregates;
+        assert_eq!(a.len(), 1);
+        assert_eq!(t.str(a.name[0]), "aggregated");
+        assert_eq!((a.occurrences[0], a.dur[0]), (12, 5_000_000));
+        assert_eq!(t.str(t.tracks.name[a.track[0].index()]), "main");
+        assert_eq!(t.args.get(a.args[0]).count(), 1);
+        let d = t.diagnostics.get("aggregate_not_drawn").unwrap();
+        assert_eq!((d.count, d.severity), (1, Severity::Info));
+    }
+}

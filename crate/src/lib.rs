@@ -22,8 +22,10 @@ pub mod analysis;
 pub mod charts;
 pub mod diagnostics;
 pub mod error;
+pub mod hlo;
 pub mod import;
 pub mod limits;
+pub mod mlir;
 pub mod model;
 pub mod summary;
 #[cfg(target_arch = "wasm32")]

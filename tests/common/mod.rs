@@ -3,6 +3,8 @@
 // Tests read and write files; the sans-IO rule of clippy.toml is for the core.
 #![allow(clippy::disallowed_methods)]
 
+pub mod xspace;
+
 use std::path::{Path, PathBuf};
 
 /// `tests/data/<sub>`.

@@ -6,6 +6,7 @@ import { WorkerEngine, nameFromUrl } from './engine/worker-proxy';
 import { $ } from './lib/dom';
 import { CountersView } from './views/counters/counters-view';
 import { DetailsView } from './views/details-view';
+import { MlirView } from './views/mlir-view';
 import { HealthView } from './views/health-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
@@ -115,6 +116,7 @@ function main(): void {
   );
 
   // Counters area: the counters tab, the health tab, flows and telemetry in the details panel.
+  /** Shows tab `name` (the tab buttons are `data-testid="tab-<name>"`). */
   const showTab = (name: string): void => $(`[data-testid="tab-${name}"]`).click();
   const counters = new CountersView($('#counters-root'), engine, { visibleRange: () => timeline.visibleRange() });
   /** Selects a slice and shows it in the timeline tab. */
@@ -162,6 +164,8 @@ function main(): void {
     },
   );
 
+  const mlirView = new MlirView($('#panel-mlir'), engine);
+
   let loading = false;
   /** Identifies the newest load: an older one that ends (cancelled by the newer) changes nothing. */
   let loadToken = 0;
@@ -183,6 +187,7 @@ function main(): void {
     profile = null;
     selectToken++;
     timeline.setProfile(null);
+    void mlirView.setProfile(null);
     counters.setProfile(null);
     health.clear();
     details.setMetadata([]);
@@ -208,6 +213,10 @@ function main(): void {
       search.setEnabled(true);
       status.ready(p);
       document.title = `${p.fileName} — Planeview`;
+      // An MLIR file has no timeline: open it in the MLIR tab.
+      await mlirView.setProfile(p);
+      if (token !== loadToken) return;
+      showTab(p.summary.format === 'mlir' ? 'mlir' : 'timeline');
       setState('ready');
     } catch (err) {
       if (token !== loadToken) return;
@@ -283,7 +292,7 @@ function main(): void {
     if (f) void load({ kind: 'file', file: f });
   });
 
-  // Tabs (only the timeline for now).
+  // Tabs.
   for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
     tab.addEventListener('click', () => {
       for (const t of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {

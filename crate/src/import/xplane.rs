@@ -8,14 +8,20 @@
 //! modules of `/host:metadata`. A file cut short keeps every whole plane, line and event read
 //! before the cut; damaged records are skipped and counted.
 //!
-//! Ignores: aggregated events (`num_occurrences`, counted in `aggregate_not_drawn`), line
-//! `display_id` / `duration_ps`, event metadata `metadata` bytes and `child_id`, stat
-//! descriptions, and fields this schema does not know. Flows (`_p` / `_c` stats) are not
-//! drawn. Counter events (`_counters_` lines, `counter_value` on TPU planes) become counter
-//! tracks: see [`counters`].
+//! Also: flow arrows from `_p`/`_c` (with `_pt`/`_ct`) and from `correlation_id` (host
+//! launch → device work), see `xplane/flows.rs`; `display_name`s of lines and events (the event's
+//! full name is then kept as the arg `long_name`); aggregated events (`num_occurrences`)
+//! listed in `Trace::aggregates` with their stats but not drawn (counted in
+//! `aggregate_not_drawn`); event-metadata stats inherited by every event of that metadata.
+//!
+//! Ignores: line `display_id` / `duration_ps`, event metadata `metadata` bytes and
+//! `child_id`, stat descriptions, the `flow` stat of TPU async ops, and fields this schema
+//! does not know. Counter events (`_counters_` lines, `counter_value` on TPU planes) become
+//! counter tracks: see [`counters`].
 
 mod counters;
 mod event;
+mod flows;
 mod id_cache;
 mod order;
 mod stats;
@@ -36,6 +42,7 @@ use crate::model::{
     TraceBuilder, TrackId, TrackKind,
 };
 use event::{Placement, RawEvent, RawValue, decode_event};
+use flows::{FlowStatIds, XFlows};
 use hashbrown::HashMap;
 use id_cache::IdCache;
 use pb::x_stat::Value;
@@ -165,6 +172,8 @@ struct Importer {
     planes: Vec<(ProcessId, String)>,
     /// `errors`, `warnings`, `hostnames` of the XSpace.
     space_strings: [Vec<String>; 3],
+    /// Flow ends, matched at the end.
+    flows: XFlows,
 }
 
 impl Importer {
@@ -179,6 +188,7 @@ impl Importer {
             aggregates: 0,
             planes: Vec::new(),
             space_strings: Default::default(),
+            flows: XFlows::default(),
         }
     }
 
@@ -320,7 +330,9 @@ impl Importer {
                 let track =
                     self.b
                         .add_track(process, name, &header.id.to_string(), 0, TrackKind::Slices);
-                track_names.push((track, name.clone()));
+                // Ordered by the line's own name: display names may drop the words the
+                // order is keyed on.
+                track_names.push((track, header.name.clone()));
                 track
             });
             self.add_line_events(line, &header, track, &mut names);
@@ -404,7 +416,7 @@ impl Importer {
         }
     }
 
-    /// Adds one event as a slice (an aggregate is only counted).
+    /// Adds one event as a slice; an aggregate is listed (not drawn) and counted.
     fn add_event(
         &mut self,
         event: &RawEvent,
@@ -414,8 +426,13 @@ impl Importer {
         names: &mut PlaneNames,
     ) {
         let offset = match event.placement {
-            Some(Placement::Aggregate(_)) => {
+            Some(Placement::Aggregate(occurrences)) => {
                 self.aggregates += 1;
+                let kind = names.kind(event.metadata_id, &mut self.b);
+                let args = names.event_args(event, kind, &mut self.b);
+                let name = names.kinds[kind].name;
+                self.b
+                    .add_aggregate(track, name, occurrences, event.duration_ps, args);
                 return;
             }
             Some(Placement::Offset(offset)) => offset,
@@ -434,7 +451,7 @@ impl Importer {
             return;
         }
         let args = names.event_args(event, kind, &mut self.b);
-        self.b.add_slice(
+        let slice = self.b.add_slice(
             track,
             start,
             event.duration_ps,
@@ -443,6 +460,10 @@ impl Importer {
             args,
         );
         self.named_slices += u64::from(named);
+        if names.flow_stats.any() {
+            self.flows
+                .note(&names.flow_stats, &event.stats, slice, start, names.device);
+        }
     }
 
     /// `line.timestamp_ns` relative to the origin, in ps (clamped, with a diagnostic). The
@@ -493,12 +514,13 @@ impl Importer {
         for (rank, (process, _)) in self.planes.iter().enumerate() {
             self.b.set_process_sort_index(*process, rank as i64);
         }
+        std::mem::take(&mut self.flows).finish(&mut self.b);
         let n = self.aggregates;
         self.b.diagnostics().report_many(
             "aggregate_not_drawn",
             Severity::Info,
             n,
-            format!("{n} events are aggregates (num_occurrences) with no place on the timeline"),
+            format!("{n} events are aggregates (num_occurrences) with no place on the timeline; listed in `aggregates`"),
         );
         let keys = ["errors", "warnings", "hostnames"];
         for (key, strings) in keys
@@ -552,6 +574,10 @@ struct PlaneNames<'p> {
     stat_keys: IdCache<StrId>,
     kind_of: IdCache<usize>,
     kinds: Vec<EventKind>,
+    /// The stats that carry flow ids on this plane.
+    flow_stats: FlowStatIds,
+    /// True for a device plane (`/device:...`).
+    device: bool,
     counters: counters::PlaneCounters,
 }
 
@@ -562,6 +588,8 @@ impl<'p> PlaneNames<'p> {
             stat_keys: IdCache::new(),
             kind_of: IdCache::new(),
             kinds: Vec::new(),
+            flow_stats: FlowStatIds::of(plane),
+            device: order::is_device_plane(&plane.name),
             counters: counters::PlaneCounters::new(plane),
         }
     }
@@ -604,6 +632,11 @@ impl<'p> PlaneNames<'p> {
                     &md.display_name
                 };
                 let name = b.intern(name);
+                if !md.display_name.is_empty() && md.display_name != md.name {
+                    let key = b.intern("long_name");
+                    let value = ArgValue::Str(b.intern(&md.name));
+                    b.push_arg(key, value);
+                }
                 for stat in &md.stats {
                     let key = self.stat_key(stat.metadata_id, b);
                     let value = self.arg_value(RawValue::of(stat), b);

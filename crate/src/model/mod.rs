@@ -85,10 +85,10 @@ pub struct Trace {
     pub counters: CounterTable,
     /// Flow arrows.
     pub flows: FlowTable,
-    /// Unit, id and description of counter tracks, where the source states them.
-    pub counter_meta: CounterMetaTable,
     /// Aggregated events, listed but not drawn.
     pub aggregates: AggregateTable,
+    /// Unit, id and description of counter tracks, where the source states them.
+    pub counter_meta: CounterMetaTable,
     /// Args of slices and instants.
     pub args: ArgTable,
     /// File-level metadata (HLO modules, capture times, header keys).

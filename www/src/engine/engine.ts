@@ -288,6 +288,13 @@ export class EngineError extends Error {
   }
 }
 
+/** A kernel custom call found in StableHLO text (`name` is `custom_call#N`). */
+export interface MlirKernel {
+  name: string;
+  target: string;
+  kind: string;
+}
+
 export class CancelledError extends Error {
   constructor() {
     super('cancelled');
@@ -308,6 +315,12 @@ export interface Engine extends CounterEngine {
   sliceDetails(id: number): Promise<EventDetails>;
   instantDetails(index: number): Promise<EventDetails>;
   search(query: string, limit: number): Promise<SearchResult>;
+  /** MLIR view: the loaded MLIR (bytecode printed in generic form, with locations when `locs`; text as written), or null. */
+  mlirText(locs: boolean): Promise<string | null>;
+  /** MLIR view: the kernel custom calls of loaded StableHLO text. */
+  mlirKernels(): Promise<MlirKernel[]>;
+  /** MLIR view: the text of kernel `index` of `mlirKernels()`. */
+  mlirKernelText(index: number, locs: boolean): Promise<string>;
   /** Called when the worker dies; the engine restarts it, but the loaded profile is gone. */
   onFatal(cb: (message: string) => void): void;
 }

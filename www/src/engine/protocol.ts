@@ -8,6 +8,7 @@ import type {
   FlowLink,
   HealthEntry,
   KernelTelemetry,
+  MlirKernel,
   PerfRow,
   Profile,
   RangeStats,
@@ -22,6 +23,9 @@ export interface CallMap {
   sliceDetails: { args: { id: number }; result: EventDetails };
   instantDetails: { args: { index: number }; result: EventDetails };
   search: { args: { query: string; limit: number }; result: SearchResult };
+  mlirText: { args: { locs: boolean }; result: string | null };
+  mlirKernels: { args: Record<string, never>; result: MlirKernel[] };
+  mlirKernelText: { args: { index: number; locs: boolean }; result: string };
   // Counters area.
   counterSampleNear: { args: { track: number; t: number; tolerance: number }; result: number };
   counterSample: { args: { index: number }; result: CounterSample };
@@ -39,9 +43,10 @@ export interface CallMap {
 export type Method = keyof CallMap;
 
 export type ToWorker =
-  | { op: 'begin'; load: number; name: string; size: number | null }
+  | { op: 'begin'; load: number; name: string; size: number | null; reduced: boolean }
+  | { op: 'hint'; load: number; unpacked: number }
   | { op: 'chunk'; load: number; data: ArrayBuffer }
-  | { op: 'finish'; load: number; reduced: boolean }
+  | { op: 'finish'; load: number }
   | { op: 'abort'; load: number }
   | { op: 'call'; id: number; method: Method; args: CallMap[Method]['args'] };
 

@@ -11,8 +11,10 @@ export class Session {
   free(): void;
   constructor();
   reserve(bytes: number): void;
+  hint_unpacked(bytes: number): void;
   push(chunk: Uint8Array): void;
-  finish(reducedDetail: boolean): string;
+  reduce_detail(): void;
+  finish(): string;
   render_slices(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   render_instants(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   string(id: number): string;
@@ -20,6 +22,9 @@ export class Session {
   slice_details(slice_id: number): string;
   search(query: string, limit: number): Uint32Array;
   instant_details(index: number): string;
+  mlir_text(locs: boolean): string | undefined;
+  mlir_kernels(): string;
+  mlir_kernel_text(index: number, locs: boolean): string;
   // Counters area.
   render_counters(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   counter_sample_near(track: number, t_ps: number, tolerance_ps: number): number;
@@ -31,9 +36,8 @@ export class Session {
   kernel_windows(slice_id: number, t0_ps: number, t1_ps: number, limit: number): Float64Array;
   counter_chart_points(track: number, t0_ps: number, t1_ps: number, max_points: number): Float64Array;
   health(): string;
-  // Flows and aggregates (semantics area).
   slice_flows(slice_id: number): string;
-  flows_in_view(track_ids: Uint32Array, t0_ps: number, t1_ps: number, limit: number): Float64Array;
+  render_flows(track_ids: Uint32Array, t0_ps: number, t1_ps: number, limit: number): Float64Array;
   aggregates(): string;
 }
 

@@ -2,7 +2,7 @@
 // profile), receives the file as transferred ArrayBuffer chunks, and answers requests.
 
 import init, { Session, counter_chart_svg } from 'planeview-wasm';
-import type { EventDetails, FlowLink, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
+import type { EventDetails, MlirKernel, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
 import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
 
 /**
@@ -33,6 +33,8 @@ let currentLoad = -1;
 let loadName = '';
 let received = 0;
 let failedLoad = false;
+/** Whether the current load is the reduced-detail retry. */
+let loadReduced = false;
 /** String ids already sent to the page for the current profile. */
 let sentStrings = new Set<number>();
 
@@ -96,7 +98,7 @@ function render(args: CallMap['render']['args']): RenderResult {
   const slices = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_slices(trackIds, t0, t1, width) : new Float64Array(0);
   const instants = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_instants(trackIds, t0, t1, width) : new Float64Array(0);
   const counters = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_counters(trackIds, t0, t1, width) : new Float64Array(0);
-  const flows = args.flows && trackIds.length > 0 && t1 > t0 ? s.flows_in_view(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
+  const flows = args.flows && trackIds.length > 0 && t1 > t0 ? s.render_flows(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
   const strings: Array<[number, string]> = [];
   for (let i = 6; i < slices.length; i += 7) {
     const nameId = slices[i]!;
@@ -152,25 +154,17 @@ function call(method: Method, args: unknown): { value: unknown; transfer: Transf
       const r = search(args as CallMap['search']['args']);
       return { value: r, transfer: [r.ids.buffer] };
     }
+    case 'mlirText':
+      return { value: need().mlir_text((args as CallMap['mlirText']['args']).locs) ?? null, transfer: [] };
+    case 'mlirKernels':
+      return { value: JSON.parse(need().mlir_kernels()) as MlirKernel[], transfer: [] };
+    case 'mlirKernelText': {
+      const a = args as CallMap['mlirKernelText']['args'];
+      return { value: need().mlir_kernel_text(a.index, a.locs), transfer: [] };
+    }
     default:
       return counterCall(method, args);
   }
-}
-
-/** The flows of a slice (`slice_flows`: `{incoming, outgoing}` of links to the other end) as one list, outgoing first. */
-function flowLinks(text: string): FlowLink[] {
-  type Raw = { flow: number; slice: number; name: string; category: string; track_name: string; start_ps: number };
-  const v = parseExact(text) as { incoming?: Raw[]; outgoing?: Raw[] } | null;
-  const map = (direction: 'in' | 'out') => (l: Raw): FlowLink => ({
-    flow: l.flow,
-    direction,
-    other: l.slice,
-    other_name: l.name,
-    other_track: l.track_name,
-    other_start_ps: l.start_ps,
-    category: l.category,
-  });
-  return [...(v?.outgoing ?? []).map(map('out')), ...(v?.incoming ?? []).map(map('in'))];
 }
 
 /** The counters area's calls (counters, flows, trace health). */
@@ -213,7 +207,7 @@ function counterCall(method: Method, args: unknown): { value: unknown; transfer:
     case 'counterChartSvg':
       return { value: counter_chart_svg(JSON.stringify((args as CallMap['counterChartSvg']['args']).spec)), transfer: [] };
     case 'sliceFlows':
-      return { value: flowLinks(s.slice_flows((args as CallMap['sliceFlows']['args']).sliceId)), transfer: [] };
+      return json(s.slice_flows((args as CallMap['sliceFlows']['args']).sliceId));
     default:
       throw new Error(`unknown engine call ${method}`);
   }
@@ -229,10 +223,15 @@ function onMessage(msg: ToWorker): void {
       failedLoad = false;
       try {
         session = new Session();
+        loadReduced = msg.reduced;
+        if (msg.reduced) session.reduce_detail();
         if (msg.size) session.reserve(msg.size);
       } catch (err) {
         failLoad(msg.load, err);
       }
+      return;
+    case 'hint':
+      if (msg.load === currentLoad && session && !failedLoad) session.hint_unpacked(msg.unpacked);
       return;
     case 'chunk':
       if (msg.load !== currentLoad || !session || failedLoad) return;
@@ -248,8 +247,8 @@ function onMessage(msg: ToWorker): void {
       if (msg.load !== currentLoad || !session || failedLoad) return;
       post({ type: 'importing', load: msg.load });
       try {
-        if (CRASH_TEST && !msg.reduced && crashTest(loadName)) return;
-        const parsed = parseExact(session.finish(msg.reduced)) as Omit<Profile, 'fileName'>;
+        if (CRASH_TEST && !loadReduced && crashTest(loadName)) return;
+        const parsed = parseExact(session.finish()) as Omit<Profile, 'fileName'>;
         post({ type: 'loaded', load: msg.load, profile: parsed });
       } catch (err) {
         failLoad(msg.load, err);

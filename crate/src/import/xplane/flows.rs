@@ -1,0 +1,175 @@
+//! Flow arrows of an XSpace, from event stats:
+//! - producer/consumer: an event with `_p` (and type `_pt`) produces a context that events
+//!   with the same `_c` (and type `_ct`) consume. Each consumer gets an arrow from the
+//!   latest producer of that (type, id) that starts no later than it (else the earliest);
+//!   one producer may feed several consumers. Category `producer_consumer/<type>`.
+//! - launch: a host event (on a plane that is not a device) with `correlation_id` gets an
+//!   arrow to every device-plane event with the same id (CUPTI's launch → kernel / memcpy).
+//!   Category `correlation_id`.
+//!
+//! Only an event's own stats count (not its metadata's). Ids are compared as 64-bit
+//! patterns, so an `int64` −1 and a `uint64` 2^64−1 are one id. A consumer or device event
+//! whose producer or launch is not in the capture is counted in `unmatched_flow_end`
+//! (Info: the other end happened outside the profiled window or on an unprofiled thread).
+//! The `flow` stat of TPU async ops is not drawn.
+
+use super::event::{RawStat, RawValue};
+use super::pb;
+use crate::diagnostics::Severity;
+use crate::model::{Ps, SliceId, TraceBuilder};
+use hashbrown::HashMap;
+
+/// The stat metadata ids of one plane that carry flow ids.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct FlowStatIds {
+    producer: Option<i64>,
+    producer_type: Option<i64>,
+    consumer: Option<i64>,
+    consumer_type: Option<i64>,
+    correlation: Option<i64>,
+}
+
+impl FlowStatIds {
+    /// Looks the names up in the plane's stat metadata.
+    pub(super) fn of(plane: &pb::XPlane) -> Self {
+        let mut ids = FlowStatIds::default();
+        for md in plane.stat_metadata.values() {
+            let slot = match md.name.as_str() {
+                "_p" => &mut ids.producer,
+                "_pt" => &mut ids.producer_type,
+                "_c" => &mut ids.consumer,
+                "_ct" => &mut ids.consumer_type,
+                "correlation_id" => &mut ids.correlation,
+                _ => continue,
+            };
+            *slot = Some(md.id);
+        }
+        ids
+    }
+
+    /// True if the plane can have flow stats at all.
+    pub(super) fn any(&self) -> bool {
+        self.producer.is_some() || self.consumer.is_some() || self.correlation.is_some()
+    }
+}
+
+/// One event that carries a flow id.
+#[derive(Clone, Copy, Debug)]
+struct End {
+    /// (context type, id) or (0, correlation id).
+    key: (u64, u64),
+    slice: SliceId,
+    start: Ps,
+}
+
+/// Flow ends seen so far in the whole space.
+#[derive(Debug, Default)]
+pub(super) struct XFlows {
+    producers: Vec<End>,
+    consumers: Vec<End>,
+    launches: Vec<End>,
+    device_work: Vec<End>,
+}
+
+/// A stat value as a 64-bit id.
+fn id_of(value: RawValue) -> Option<u64> {
+    match value {
+        RawValue::Uint(v) => Some(v),
+        RawValue::Int(v) => Some(v as u64),
+        _ => None,
+    }
+}
+
+impl XFlows {
+    /// Records the flow stats of one placed event (`slice`, starting at `start`), on a
+    /// device plane or not.
+    pub(super) fn note(
+        &mut self,
+        ids: &FlowStatIds,
+        stats: &[RawStat],
+        slice: SliceId,
+        start: Ps,
+        device: bool,
+    ) {
+        let mut found = [None::<u64>; 5];
+        let wanted = [
+            ids.producer,
+            ids.producer_type,
+            ids.consumer,
+            ids.consumer_type,
+            ids.correlation,
+        ];
+        for stat in stats {
+            if let Some(k) = wanted.iter().position(|&w| w == Some(stat.metadata_id)) {
+                found[k] = id_of(stat.value);
+            }
+        }
+        let end = |key| End { key, slice, start };
+        if let Some(id) = found[0] {
+            self.producers.push(end((found[1].unwrap_or(0), id)));
+        }
+        if let Some(id) = found[2] {
+            self.consumers.push(end((found[3].unwrap_or(0), id)));
+        }
+        if let Some(id) = found[4] {
+            let list = if device {
+                &mut self.device_work
+            } else {
+                &mut self.launches
+            };
+            list.push(end((0, id)));
+        }
+    }
+
+    /// Matches the ends and adds the arrows.
+    pub(super) fn finish(mut self, b: &mut TraceBuilder) {
+        let mut unmatched = 0u64;
+        let mut categories: HashMap<u64, crate::model::CategoryId> = HashMap::new();
+        let by_key = |ends: &mut Vec<End>| ends.sort_by_key(|e| (e.key, e.start, e.slice));
+        by_key(&mut self.producers);
+        for c in &self.consumers {
+            let lo = self.producers.partition_point(|p| p.key < c.key);
+            let hi = self.producers.partition_point(|p| p.key <= c.key);
+            let candidates = &self.producers[lo..hi];
+            let Some(first) = candidates.first() else {
+                unmatched += 1;
+                continue;
+            };
+            let latest = candidates
+                .iter()
+                .rev()
+                .find(|p| p.start <= c.start)
+                .unwrap_or(first);
+            if latest.slice == c.slice {
+                continue;
+            }
+            let kind = c.key.0;
+            let category = *categories
+                .entry(kind)
+                .or_insert_with(|| b.category(&format!("producer_consumer/{kind}")));
+            b.add_flow(latest.slice, c.slice, category);
+        }
+        if !self.device_work.is_empty() {
+            by_key(&mut self.launches);
+            let category = b.category("correlation_id");
+            let mut launch_of: HashMap<u64, SliceId> = HashMap::new();
+            for l in &self.launches {
+                launch_of.entry(l.key.1).or_insert(l.slice);
+            }
+            for d in &self.device_work {
+                match launch_of.get(&d.key.1) {
+                    Some(&launch) => b.add_flow(launch, d.slice, category),
+                    None => unmatched += 1,
+                }
+            }
+        }
+        b.diagnostics().report_many(
+            "unmatched_flow_end",
+            Severity::Info,
+            unmatched,
+            format!(
+                "{unmatched} events consume a context (`_c`) or run device work (`correlation_id`) whose producer or launch is not in the capture"
+            ),
+        );
+    }
+}
