@@ -35,13 +35,14 @@ fn track(t: &Trace, name: &str) -> TrackId {
 
 #[test]
 fn committed_sample_is_the_generator_output() {
+    use prost::Message;
     let path = common::data_dir(GENERATED);
-    let bytes = generator::xspace_bytes();
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::write(&path, &bytes).unwrap();
+        std::fs::write(&path, generator::xspace_bytes()).unwrap();
     }
+    let committed = generator::pb::XSpace::decode(&common::read(&path)[..]).unwrap();
     assert!(
-        common::read(&path) == bytes,
+        committed == generator::xspace(),
         "{} is stale: run with UPDATE_SNAPSHOTS=1",
         path.display()
     );

@@ -569,7 +569,7 @@ fn flow_list_json(links: &FlowLinks) -> Value {
 }
 
 /// Draws the counter chart described by `spec_json` (see [`charts::counters::ChartSpec`]) as
-/// SVG. Main thread only: plotters measures text through `document`.
+/// SVG. Needs no DOM (text is sized by estimate), so it runs in the engine's Worker.
 #[wasm_bindgen]
 pub fn counter_chart_svg(spec_json: &str) -> Result<String, JsValue> {
     let spec: charts::counters::ChartSpec =

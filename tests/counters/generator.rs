@@ -266,12 +266,16 @@ fn host_plane() -> pb::XPlane {
     }
 }
 
-/// The generated XSpace, encoded.
-pub fn xspace_bytes() -> Vec<u8> {
+/// The generated XSpace.
+pub fn xspace() -> pb::XSpace {
     pb::XSpace {
         planes: vec![tpu_plane(), host_plane()],
         hostnames: vec!["generated".into()],
         ..Default::default()
     }
-    .encode_to_vec()
+}
+
+/// The generated XSpace, encoded (map entries in hash order: compare decoded, not bytes).
+pub fn xspace_bytes() -> Vec<u8> {
+    xspace().encode_to_vec()
 }

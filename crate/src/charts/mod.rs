@@ -1,5 +1,5 @@
-//! Charts drawn with plotters, generic over its `DrawingBackend` so native tests can render
-//! SVG. On wasm32 plotters measures text through the browser's `document`: call these on the
-//! page's main thread only (see `shared/TOOLCHAIN.md`).
+//! Charts drawn with plotters, generic over its `DrawingBackend` so native tests render SVG.
+//! Text is sized by estimate, never by plotters' font engine (on wasm32 that engine is the
+//! page's DOM: see `counters.rs`), so charts are drawn in the engine's Worker.
 
 pub mod counters;

@@ -76,7 +76,7 @@ export interface RenderResult {
   instants: Float64Array;
   /** Counter render list, stride COUNTER_STRIDE: [track, x, min, max, last, sample index or -1, count]. */
   counters: Float64Array;
-  /** Flow arrows when asked for, stride FLOW_STRIDE (see FlowArrow fields in wasm_api.rs render_flows). */
+  /** Flow arrows when asked for, stride FLOW_STRIDE (wasm_api.rs flows_in_view). */
   flows: Float64Array;
   /** Strings for name ids the page has not been sent yet (for this profile). */
   strings: Array<[number, string]>;
@@ -250,6 +250,17 @@ export interface FlowLink {
   category: string;
 }
 
+/** The counter chart to draw (crate/src/charts/counters.rs ChartSpec). */
+export interface ChartSpec {
+  title: string;
+  series: Array<{ name: string; points: Array<[number, number]> }>;
+  log_y: boolean;
+  markers: Array<[number, number]>;
+  range_us: [number, number] | null;
+  width: number;
+  height: number;
+}
+
 /** What the counters area asks of the engine. */
 export interface CounterEngine {
   counterSampleNear(track: number, t: number, tolerance: number): Promise<number>;
@@ -262,6 +273,8 @@ export interface CounterEngine {
   counterChartPoints(track: number, t0: number, t1: number, maxPoints: number): Promise<Float64Array>;
   health(): Promise<HealthEntry[]>;
   sliceFlows(sliceId: number): Promise<FlowLink[]>;
+  /** The chart as an SVG document (drawn with plotters in the engine). */
+  counterChartSvg(spec: ChartSpec): Promise<string>;
 }
 
 /** An error the engine reports for a load, already phrased for a person ("<file>: <message>"). */

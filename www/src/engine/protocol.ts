@@ -1,6 +1,7 @@
 // Messages between worker-proxy.ts (page) and worker.ts (engine). Internal to the engine.
 
 import type {
+  ChartSpec,
   CounterSample,
   CounterTrackInfo,
   EventDetails,
@@ -37,6 +38,7 @@ export interface CallMap {
   health: { args: Record<string, never>; result: HealthEntry[] };
   sliceFlows: { args: { sliceId: number }; result: FlowLink[] };
   hlo: { args: { request: string }; result: unknown };
+  counterChartSvg: { args: { spec: ChartSpec }; result: string };
 }
 
 export type Method = keyof CallMap;

@@ -4,6 +4,7 @@
 import {
   CancelledError,
   EngineError,
+  type ChartSpec,
   type CounterSample,
   type CounterTrackInfo,
   type Engine,
@@ -423,6 +424,10 @@ export class WorkerEngine implements Engine {
 
   hlo<T>(request: HloRequest): Promise<T> {
     return this.call('hlo', { request: JSON.stringify(request) }) as Promise<T>;
+  }
+
+  counterChartSvg(spec: ChartSpec): Promise<string> {
+    return this.call('counterChartSvg', { spec });
   }
 }
 

@@ -1,7 +1,7 @@
 // The engine worker: the only module that imports the wasm glue. It owns one Session (one loaded
 // profile), receives the file as transferred ArrayBuffer chunks, and answers requests.
 
-import init, { Session } from 'planeview-wasm';
+import init, { Session, counter_chart_svg } from 'planeview-wasm';
 import type { EventDetails, MlirKernel, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
 import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
 
@@ -206,6 +206,8 @@ function counterCall(method: Method, args: unknown): { value: unknown; transfer:
     }
     case 'health':
       return json(s.health());
+    case 'counterChartSvg':
+      return { value: counter_chart_svg(JSON.stringify((args as CallMap['counterChartSvg']['args']).spec)), transfer: [] };
     case 'sliceFlows':
       return json(s.slice_flows((args as CallMap['sliceFlows']['args']).sliceId));
     default:

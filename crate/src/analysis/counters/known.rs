@@ -4,8 +4,8 @@
 //!
 //! | name (case-insensitive) | unit | kind | utilisation | source |
 //! |---|---|---|---|---|
-//! | `Total Allocated` | bytes | level | — | Kineto `[memory]` events: bytes allocated by PyTorch's caching allocator on the device |
-//! | `Total Reserved` | bytes | level | — | Kineto `[memory]` events: bytes reserved by the caching allocator |
+//! | ends with `Total Allocated` | bytes | level | — | Kineto `[memory]` events (tracks `<device> Total Allocated`): bytes allocated by PyTorch's caching allocator |
+//! | ends with `Total Reserved` | bytes | level | — | Kineto `[memory]` events: bytes reserved by the caching allocator |
 //! | ends with `_percent` or `%`, or contains `utilization` | percent | level | value / 100 | XSpace stats `hbm_utilization_percent`, `matrix_unit_utilization_percent` |
 //! | contains `bytes` | bytes | level | — | naming convention (`bytes_allocated`, `peak_bytes_in_use`, ...) |
 //! | contains `busy` | cycles | cumulative | Δbusy / Δcycles, with a sibling cycles counter of the same group | TPU performance counters (names like `Busy` beside `VF_Cycles`) |
@@ -59,26 +59,21 @@ pub fn lookup(name: &str) -> Option<Known> {
             utilisation,
         })
     };
-    match lower.as_str() {
-        "total allocated" => {
-            return known(
-                "bytes allocated by PyTorch's caching allocator on the device",
-                Some("bytes"),
-                Kind::Level,
-                Utilisation::None,
-            );
-        }
-        "total reserved" => {
-            return known(
-                "bytes reserved by PyTorch's caching allocator on the device",
-                Some("bytes"),
-                Kind::Level,
-                Utilisation::None,
-            );
-        }
-        _ => {}
-    }
-    if lower.ends_with("_percent") || lower.ends_with('%') || lower.contains("utilization") {
+    if lower.ends_with("total allocated") {
+        known(
+            "bytes allocated by PyTorch's caching allocator on the device",
+            Some("bytes"),
+            Kind::Level,
+            Utilisation::None,
+        )
+    } else if lower.ends_with("total reserved") {
+        known(
+            "bytes reserved by PyTorch's caching allocator on the device",
+            Some("bytes"),
+            Kind::Level,
+            Utilisation::None,
+        )
+    } else if lower.ends_with("_percent") || lower.ends_with('%') || lower.contains("utilization") {
         known(
             "a percentage of a unit's capacity",
             Some("percent"),
@@ -123,7 +118,8 @@ mod tests {
 
     #[test]
     fn table_entries() {
-        assert_eq!(lookup("Total Allocated").unwrap().unit, Some("bytes"));
+        assert_eq!(lookup("GPU 0 Total Allocated").unwrap().unit, Some("bytes"));
+        assert_eq!(lookup("CPU Total Reserved").unwrap().kind, Kind::Level);
         assert_eq!(
             lookup("hbm_utilization_percent").unwrap().utilisation,
             Utilisation::Percent

@@ -6,7 +6,7 @@
 //! samples then reads at most two partial blocks and O(log n) tree nodes.
 
 use crate::analysis::lod::Viewport;
-use crate::model::{Trace, TrackId};
+use crate::model::{Ps, Trace, TrackId};
 
 /// Numbers per entry in [`render_counters`]' output.
 pub const COUNTER_STRIDE: usize = 7;
@@ -120,11 +120,12 @@ pub fn render_counters(
             let v = values[k];
             out.extend_from_slice(&[track.0 as f64, -1.0, v, v, v, k as f64, 0.0]);
         }
+        let scale = view.width_px / view.t1.saturating_sub(view.t0) as f64;
+        let x_of = |t: Ps| t.saturating_sub(view.t0) as f64 * scale;
         while i < end && times[i] <= view.t1 {
-            let x = x_of(view, times[i]);
+            let x = x_of(times[i]);
             let boundary = x.floor() + 1.0;
-            let rest = &times[i + 1..end];
-            let j = i + 1 + rest.partition_point(|&t| t <= view.t1 && x_of(view, t) < boundary);
+            let j = i + 1 + gallop(&times[i + 1..end], |t| t <= view.t1 && x_of(t) < boundary);
             let (lo, hi) = lod.min_max(values, i..j);
             let count = j - i;
             let id = if count == 1 { i as f64 } else { -1.0 };
@@ -134,18 +135,38 @@ pub fn render_counters(
     }
 }
 
-/// Pixel of time `t` in `view` (i128 differences, as `Viewport` does internally).
-fn x_of(view: Viewport, t: crate::model::Ps) -> f64 {
-    let span = (i128::from(view.t1) - i128::from(view.t0)) as f64;
-    (i128::from(t) - i128::from(view.t0)) as f64 * view.width_px / span
+/// The length of the prefix of `xs` for which `pred` holds (it holds for a prefix, then
+/// not): galloping from the start (1, 2, 4, ...) then bisecting, so a short prefix (the next
+/// pixel's samples) costs O(log of its length), not O(log of the rest of the track).
+fn gallop(xs: &[Ps], pred: impl Fn(Ps) -> bool) -> usize {
+    let mut lo = 0;
+    let mut step = 1;
+    while lo + step <= xs.len() && pred(xs[lo + step - 1]) {
+        lo += step;
+        step *= 2;
+    }
+    let hi = (lo + step).min(xs.len());
+    lo + xs[lo..hi].partition_point(|&t| pred(t))
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::test_trace;
     use super::*;
-    use crate::model::Ps;
     use proptest::prelude::*;
+
+    /// The render's pixel of `t` (same formula).
+    fn x_of(view: Viewport, t: Ps) -> f64 {
+        t.saturating_sub(view.t0) as f64 * (view.width_px / view.t1.saturating_sub(view.t0) as f64)
+    }
+
+    #[test]
+    fn gallop_finds_the_prefix() {
+        let xs: Vec<Ps> = (0..50).collect();
+        for cut in 0..=50 {
+            assert_eq!(gallop(&xs, |t| t < cut), cut as usize);
+        }
+    }
 
     #[test]
     fn min_max_matches_a_scan() {

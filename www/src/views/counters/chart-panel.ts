@@ -1,9 +1,8 @@
 // The counter chart panel: chosen counters over the chosen range as a plotters chart (several
 // series, legend, linear or log axis, kernel boundary markers), exported as PNG, SVG or CSV.
 
-import type { CounterEngine, CounterTrackInfo } from '../../engine/engine';
+import type { ChartSpec, CounterEngine, CounterTrackInfo } from '../../engine/engine';
 import { clear, el } from '../../lib/dom';
-import { renderChartSvg, type ChartSpec } from './chart-render';
 import { download, svgDataUrl, svgToPng, toCsv } from './export';
 
 const CHART_W = 900;
@@ -95,7 +94,7 @@ export class ChartPanel {
       height: CHART_H,
     };
     try {
-      const svg = await renderChartSvg(spec);
+      const svg = await this.engine.counterChartSvg(spec);
       if (token !== this.token) return;
       this.spec = spec;
       this.svg = svg;

@@ -53,7 +53,7 @@ export class TelemetryPanel {
       this.body.append(el('p', { class: 'muted' }, 'No counter has a value inside this slice.'));
     } else {
       const grid = el('div', { class: 'tele-grid' });
-      grid.append(el('div', { class: 'tele-name' }, ''), this.kernelBar(t.name));
+      grid.append(el('div', { class: 'tele-name' }, ''), this.kernelBar(t.name), el('div', {}));
       for (const c of t.counters) grid.append(...this.row(c, t));
       this.body.append(grid);
     }
