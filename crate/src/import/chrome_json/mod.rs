@@ -33,8 +33,9 @@
 //! skipped (`sf`/`stack` stack references among them); flow events' args are not kept.
 //!
 //! The reader is a hand-written tokenizer over a byte cursor ([`lexer`]); it never builds a
-//! DOM of the file, and an input that ends inside an event is reported as such, so the same
-//! code can later be fed chunk by chunk.
+//! DOM of the file. It reads one unit at a time (the root's bracket, a top-level member, an
+//! event) and an input that ends inside a unit is reported as such, so [`ChromeJsonStream`]
+//! feeds it chunk by chunk, re-reading only a unit cut by a chunk boundary.
 
 mod async_slices;
 mod begin_end;
