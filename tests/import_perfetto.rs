@@ -631,13 +631,19 @@ fn clocks_convert_to_the_trace_clock() {
         p.timestamp_clock_id = Some(6);
         p
     };
+    // Sequence 3 names clock 64 without ever defining it.
+    let mut undefined = at(1, event(INSTANT, 0, Some("lost")));
+    undefined.trusted_packet_sequence_id = Some(3);
+    undefined.timestamp_clock_id = Some(64);
     let t = import(vec![
         global,
         sequence,
         at(2, event(INSTANT, 0, Some("µs 12"))),
         at(3, event(INSTANT, 0, Some("µs 15"))),
         boot(8_000, "boot 8000"),
+        undefined,
     ]);
+    assert_eq!(diag(&t, "unknown_clock"), 1);
     let times: Vec<(String, i64)> = (0..t.instants.len())
         .map(|i| {
             let ns = t.origin.source_ns + t.instants.time[i] / 1_000;

@@ -86,6 +86,26 @@ fn damaged_bytecode_never_panics() {
     }
 }
 
+/// Random bytes after a valid header must not panic either.
+#[test]
+fn random_bytecode_never_panics() {
+    let mut state = 0x2545_F491_4F6C_DD1Du64;
+    for len in 0..400usize {
+        let mut bytes = b"ML\xEFR".to_vec();
+        bytes.push([0x01u8, 0x0D, 0x0B][len % 3]);
+        bytes.extend_from_slice(b"MLIR23.0.0git\0");
+        for _ in 0..len {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            bytes.push(state as u8);
+        }
+        if let Ok(m) = mlir::decode(&bytes) {
+            let _ = m.print(&PrintOptions { locs: true });
+        }
+    }
+}
+
 /// A cut file is an error, not a partial print.
 #[test]
 fn truncated_bytecode_is_an_error() {
@@ -212,4 +232,59 @@ fn cli_prints_kernels() {
         (summary["format"].as_str(), summary["events"].as_u64()),
         (Some("mlir"), Some(1530))
     );
+}
+
+fn base64(bytes: &[u8]) -> String {
+    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::new();
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// `planeview mlir` on an HLO module: the kernel of a `tpu_custom_call` instruction (JSON
+/// backend config, base64 bytecode), named by the instruction.
+#[test]
+fn cli_prints_kernels_of_hlo_custom_calls() {
+    let kernel = common::read(&data("tpu_add.mlirbc"));
+    let config = format!(
+        r#"{{\"custom_call_config\": {{\"body\": \"{}\", \"serialization_format\": 1}}}}"#,
+        base64(&kernel)
+    );
+    let hlo = format!(
+        "HloModule jit_f\n\nENTRY main {{\n  p = f32[256,256]{{1,0}} parameter(0)\n  \
+         ROOT add_kernel = f32[256,256]{{1,0}} custom-call(p), custom_call_target=\"tpu_custom_call\", \
+         backend_config=\"{config}\"\n}}\n"
+    );
+    let dir = std::env::temp_dir().join(format!("planeview-mlir-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("kernel.hlo.txt");
+    std::fs::write(&file, hlo).unwrap();
+    let path = file.to_string_lossy().into_owned();
+    let out = planeview(&["mlir", &path]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let mut expected = b"// kernel: add_kernel tpu_custom_call\n".to_vec();
+    expected.extend(common::read(&data("tpu_add.generic.mlir")));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&expected)
+    );
+    let out = planeview(&["mlir", &path, "--op", "add_kernel", "--locs"]);
+    assert_eq!(out.stdout, common::read(&data("tpu_add.generic-locs.mlir")));
+    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,4 +1,4 @@
-//! Planeview's core: import ML profiles (XSpace, Chrome/Kineto trace JSON) into a compact
+//! Planeview's core: import ML profiles (XSpace, Chrome/Kineto trace JSON, Perfetto protobuf) into a compact
 //! columnar model and answer the questions the timeline and the CLI ask of it.
 //!
 //! # Design constraints

@@ -26,6 +26,8 @@ pub struct Session {
     imported: Option<Imported>,
     /// Min/max index of the counter table, built on the first counter render (counters area).
     counter_lod: std::cell::OnceCell<CounterLod>,
+    /// HLO modules of the loaded profile, decoded on first use (HLO area).
+    hlo: std::cell::OnceCell<crate::hlo::service::HloService>,
 }
 
 #[wasm_bindgen]
@@ -75,6 +77,7 @@ impl Session {
         let incoming = std::mem::take(&mut self.incoming);
         self.imported = None;
         self.counter_lod = std::cell::OnceCell::new();
+        self.hlo = std::cell::OnceCell::new();
         let imported = incoming
             .finish()
             .map_err(|e| js_error(e.kind(), &e.to_string()))?;
@@ -572,4 +575,25 @@ pub fn counter_chart_svg(spec_json: &str) -> Result<String, JsValue> {
     let spec: charts::counters::ChartSpec =
         serde_json::from_str(spec_json).map_err(|e| js_error("bad_request", &e.to_string()))?;
     charts::counters::to_svg(&spec).map_err(|e| js_error("chart", &e))
+}
+
+// HLO graph viewer (issue 6, HLO area).
+#[wasm_bindgen]
+impl Session {
+    /// Answers one HLO request (JSON in, JSON out; see [`crate::hlo::service`]). Throws
+    /// `{kind: "hlo", message}` for a bad request and `{kind: "no_profile"}` before a load.
+    pub fn hlo_request(&self, request: &str) -> Result<String, JsValue> {
+        let trace = self
+            .trace()
+            .ok_or_else(|| js_error("no_profile", "no profile is loaded"))?;
+        let service = self
+            .hlo
+            .get_or_init(|| crate::hlo::service::HloService::new(&trace.metadata.hlo_modules));
+        let req: Value =
+            serde_json::from_str(request).map_err(|e| js_error("hlo", &e.to_string()))?;
+        service
+            .request(&req)
+            .map(|v| v.to_string())
+            .map_err(|e| js_error("hlo", &e))
+    }
 }

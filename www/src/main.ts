@@ -1,13 +1,14 @@
 // Wires the page: the engine (worker), the views, file picking / dropping / demo / ?url=, and the
 // page state in document.body.dataset.state (idle → loading → ready | error; see CLI.md).
 
-import { CancelledError, EngineError, type OpenSource, type Profile } from './engine/engine';
+import { CancelledError, EngineError, type EventDetails, type OpenSource, type Profile } from './engine/engine';
 import { WorkerEngine, nameFromUrl } from './engine/worker-proxy';
-import { $ } from './lib/dom';
+import { $, el } from './lib/dom';
 import { CountersView } from './views/counters/counters-view';
 import { DetailsView } from './views/details-view';
-import { MlirView } from './views/mlir-view';
+import { GraphView } from './views/graph-view';
 import { HealthView } from './views/health-view';
+import { MlirView } from './views/mlir-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
 import { TimelineView, type Selection } from './views/timeline-view';
@@ -67,6 +68,32 @@ function main(): void {
     () => cancel(),
   );
   const details = new DetailsView($('[data-testid="details"]'));
+  const openTab = (name: string): void => ($(`[data-testid="tab-${name}"]`) as HTMLButtonElement).click();
+  // Graph view (HLO): graph node → its slices, found with the timeline's search.
+  const graph = new GraphView($('#panel-graph'), engine, {
+    showInTimeline: (op) => {
+      openTab('timeline');
+      const input = $('[data-testid="search"]') as HTMLInputElement;
+      input.value = op;
+      input.dispatchEvent(new Event('input'));
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    },
+  });
+  /** A slice that names an HLO instruction (XLA ops carry `hlo_module` / `program_id`) gets "Show in graph". */
+  const offerGraphLink = (d: EventDetails): void => {
+    const pid = d.args.program_id;
+    const mod = d.args.hlo_module;
+    if (pid === undefined && mod === undefined) return;
+    const op = typeof d.args.hlo_op === 'string' ? d.args.hlo_op : d.name;
+    const b = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'show-in-graph' }, 'Show in graph');
+    b.addEventListener('click', () => {
+      void graph.reveal(op, pid === undefined ? null : String(pid), typeof mod === 'string' ? mod : null).then((ok) => {
+        if (ok) openTab('graph');
+        else b.textContent = 'Not in any HLO module of this profile';
+      });
+    });
+    $('[data-testid="details"]').appendChild(b);
+  };
 
   let profile: Profile | null = null;
   let selectToken = 0;
@@ -96,6 +123,7 @@ function main(): void {
       .then((d) => {
         if (token !== selectToken) return;
         details.show(d, origin);
+        offerGraphLink(d);
         if (sel.kind === 'slice') void showSliceExtras(sel.id, token, origin);
       })
       .catch((err: unknown) => {
@@ -186,6 +214,7 @@ function main(): void {
     setState('loading');
     profile = null;
     selectToken++;
+    graph.reset();
     timeline.setProfile(null);
     void mlirView.setProfile(null);
     counters.setProfile(null);
@@ -301,6 +330,7 @@ function main(): void {
         const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
         if (panel) panel.hidden = !on;
       }
+      if (tab.dataset.testid === 'tab-graph' && profile) void graph.activate();
     });
   }
 

@@ -27,10 +27,15 @@
 
 mod attrs;
 mod category;
+pub mod export;
 mod from_proto;
+pub mod graph;
+pub mod layout;
 mod literal;
 mod model;
 mod print;
+mod select;
+pub mod service;
 pub mod shape;
 mod text;
 
@@ -47,6 +52,7 @@ pub use model::{
     SourceLocation, StackFrames,
 };
 pub use print::{PrintOptions, computation_text, instruction_text, module_text};
+pub use select::{SelectError, select_instruction, select_module};
 pub use shape::Shape;
 pub use text::looks_like_hlo_text;
 

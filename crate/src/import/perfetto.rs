@@ -28,7 +28,10 @@
 //!   else BOOTTIME). Built-in clocks are converted to the snapshot's `primary_trace_clock`
 //!   with the latest `ClockSnapshot` that reads both; sequence-scoped clocks (64–127) with
 //!   their unit and incremental encoding, through a built-in clock read in the same snapshot
-//!   or, when there is none (Chromium's µs clocks), taken to be the trace clock.
+//!   or, when there is none (Chromium's µs clocks), taken to be the trace clock. An event on
+//!   a sequence clock its sequence never defined is skipped (`unknown_clock`); a built-in
+//!   clock no snapshot relates to the trace clock is used as it is (`clock_not_converted`).
+//!   The deprecated `TrackEvent` timestamps (`timestamp_delta_us` ...) are not read.
 //!
 //! Ignores, counted in `packet_not_imported` / `track_event_field_ignored` (Info) by field:
 //! every other packet kind (ftrace, process stats, legacy `chrome_events` /
@@ -415,11 +418,11 @@ impl<'a> Importer<'a> {
                 }
             }
         }
-        let time_ns = p.timestamp.map(|ts| {
-            let clock = p
-                .clock
-                .or(seq.default_clock)
-                .unwrap_or(DEFAULT_PACKET_CLOCK);
+        // Every packet with a timestamp advances an incremental clock; an event without one
+        // is at 0 on its clock (a delta of 0 on an incremental one).
+        let clock = (p.clock.or(seq.default_clock)).unwrap_or(DEFAULT_PACKET_CLOCK);
+        let time_ns = (p.timestamp.is_some() || p.track_event.is_some()).then(|| {
+            let ts = p.timestamp.unwrap_or(0);
             read_time(&self.clocks, seq, clock, ts, &mut self.unconverted_clocks)
         });
         if p.flags & SEQ_NEEDS_INCREMENTAL_STATE != 0 && !seq.valid {
@@ -447,7 +450,16 @@ impl<'a> Importer<'a> {
         for &n in &self.event.ignored {
             count(&mut self.ignored_fields, n);
         }
-        let ns = time_ns.flatten().unwrap_or(0);
+        let Some(ns) = time_ns.flatten() else {
+            let id = p.sequence;
+            self.placer
+                .b
+                .diagnostics()
+                .report("unknown_clock", Severity::DataLoss, || {
+                    format!("packet at byte {offset} of sequence {id} is timed on clock {clock}, which no clock snapshot of its sequence defines; skipped")
+                });
+            return;
+        };
         let origin = *self.origin_ns.get_or_insert_with(|| {
             self.placer.b.set_origin_ns(clamp_ns(ns));
             i128::from(clamp_ns(ns))
@@ -466,7 +478,6 @@ impl<'a> Importer<'a> {
         } else {
             Ps::MAX / 2
         });
-        let seq = self.sequences.entry(p.sequence).or_default();
         self.placer.event(&self.event, seq, time);
     }
 

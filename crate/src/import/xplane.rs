@@ -65,6 +65,8 @@ const LINE_EVENTS: u64 = 4;
 const METADATA_PLANE: &str = "/host:metadata";
 const HLO_PROTO_STAT: &str = "Hlo Proto";
 const PROGRAM_ID_STAT: &str = "program_id";
+/// The arg that keeps an event metadata's `name` when the slice shows its `display_name`.
+pub const LONG_NAME_ARG: &str = "long_name";
 
 /// How many top-level fields `sniff` checks at most.
 const SNIFF_FIELDS: usize = 16;
@@ -633,7 +635,8 @@ impl<'p> PlaneNames<'p> {
                 };
                 let name = b.intern(name);
                 if !md.display_name.is_empty() && md.display_name != md.name {
-                    let key = b.intern("long_name");
+                    // The full name, as XProf's trace viewer shows it; analyses read it.
+                    let key = b.intern(LONG_NAME_ARG);
                     let value = ArgValue::Str(b.intern(&md.name));
                     b.push_arg(key, value);
                 }

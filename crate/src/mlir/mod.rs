@@ -129,8 +129,8 @@ pub fn is_bytecode(data: &[u8]) -> bool {
 
 /// Whether `data` looks like MLIR text: UTF-8 whose first meaningful line (after blank
 /// lines and `//` comments) starts an MLIR top level: `module`, a quoted generic op
-/// (`"builtin.module"`), an alias definition (`#name =`, `!name =`), `func.func`,
-/// `tt.func`, or a dialect op such as `stablehlo.` / `mhlo.` at top level.
+/// (`"builtin.module"(`, `"tt.func"(`), an alias definition (`#name =`, `!name =`),
+/// `func.func` or `tt.func`.
 pub fn is_text(data: &[u8]) -> bool {
     let head = &data[..data.len().min(4096)];
     let text = match std::str::from_utf8(head) {
@@ -159,7 +159,7 @@ pub fn is_text(data: &[u8]) -> bool {
     line.starts_with("module ")
         || line == "module"
         || line.starts_with("module{")
-        || line.starts_with("\"builtin.module\"")
+        || generic_op_start(line)
         || ident_then("#", "=")
         || ident_then("!", "=")
         || line.starts_with("func.func ")
@@ -209,4 +209,17 @@ pub fn import(data: &[u8]) -> Result<(Source, Trace), ImportError> {
         Source::Text(String::from_utf8_lossy(data).into_owned())
     };
     Ok((source, builder.finish()))
+}
+
+/// A generic-form op at the start of a line: `"dialect.op"(`.
+fn generic_op_start(line: &str) -> bool {
+    line.strip_prefix('"')
+        .and_then(|r| r.split_once('"'))
+        .is_some_and(|(name, rest)| {
+            name.contains('.')
+                && name
+                    .chars()
+                    .all(|c| c.is_ascii_alphanumeric() || "_.$".contains(c))
+                && rest.starts_with('(')
+        })
 }

@@ -27,10 +27,17 @@ const MAX_ATTR_DEPTH: usize = 64;
 const HEX_ELEMENTS_THRESHOLD: u64 = 100;
 
 pub fn print(m: &Module, options: &PrintOptions) -> String {
-    let top = top_op(m);
-    let names = number_values(m, &top);
+    let implicit_module;
+    let top = match m.top.ops.as_slice() {
+        [single] => single,
+        _ => {
+            implicit_module = implicit_module_op(m);
+            &implicit_module
+        }
+    };
+    let names = number_values(m, top);
     let aliases = if options.locs {
-        Aliases::collect(m, &top)
+        Aliases::collect(m, top)
     } else {
         Aliases::default()
     };
@@ -50,18 +57,14 @@ pub fn print(m: &Module, options: &PrintOptions) -> String {
         );
     }
     p.print_alias_defs(false);
-    p.op(&top, 0);
+    p.op(top, 0);
     p.out.push('\n');
     p.print_alias_defs(true);
     p.out
 }
 
-/// The op MLIR prints: the single top-level op, or an implicit `builtin.module` around
-/// several.
-fn top_op(m: &Module) -> Op {
-    if m.top.ops.len() == 1 {
-        return m.top.ops[0].clone();
-    }
+/// The implicit `builtin.module` MLIR puts around several top-level ops.
+fn implicit_module_op(m: &Module) -> Op {
     let module_name = m
         .op_names
         .iter()
@@ -147,6 +150,8 @@ struct Visit {
 
 struct Collector<'m> {
     m: &'m Module,
+    /// The `UnknownLoc` attribute, the location of block arguments stored without one.
+    unknown: Option<u32>,
     /// Visited attributes and types in first-visit order; key = (is_type, index).
     keys: Vec<(bool, u32)>,
     visits: Vec<Visit>,
@@ -157,6 +162,11 @@ impl Aliases {
     fn collect(m: &Module, top: &Op) -> Aliases {
         let mut c = Collector {
             m,
+            unknown: m
+                .attrs
+                .iter()
+                .position(|a| *a == Attr::UnknownLoc)
+                .map(|i| i as u32),
             keys: Vec::new(),
             visits: Vec::new(),
             index: hashbrown::HashMap::new(),
@@ -209,10 +219,8 @@ impl Collector<'_> {
                             self.attr(loc, false, 0);
                         }
                         None => {
-                            if let Some(u) =
-                                self.m.attrs.iter().position(|a| *a == Attr::UnknownLoc)
-                            {
-                                self.attr(u as u32, false, 0);
+                            if let Some(u) = self.unknown {
+                                self.attr(u, false, 0);
                             }
                         }
                     }
@@ -1417,5 +1425,35 @@ fn keyword_or_string(s: &mut String, name: &[u8]) {
         s.push('"');
         escape(s, name);
         s.push('"');
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Attr, PrintOptions, decode};
+
+    /// An attribute the decoder could not read is marked on its own line before the op that
+    /// uses it, with a placeholder in the op.
+    #[test]
+    fn undecoded_attribute_is_marked() {
+        let bytes = include_bytes!("../../../tests/data/mlir/tpu_add.mlirbc");
+        let mut m = decode(bytes).unwrap();
+        let i = m
+            .attrs
+            .iter()
+            .position(|a| *a == Attr::Text("#arith.fastmath<none>".into()))
+            .unwrap();
+        m.attrs[i] = Attr::Undecoded {
+            what: "arith dialect encoding".into(),
+            bytes: 7,
+        };
+        let text = m.print(&PrintOptions::default());
+        let lines: Vec<&str> = text.lines().collect();
+        let op = lines.iter().position(|l| l.contains("arith.addf")).unwrap();
+        assert_eq!(
+            lines[op - 1],
+            format!("    // planeview: undecoded attribute #{i}: arith dialect encoding (7 bytes)")
+        );
+        assert!(lines[op].contains(&format!("fastmath = <<undecoded attribute #{i}>>")));
     }
 }

@@ -321,6 +321,20 @@ export interface Engine extends CounterEngine {
   mlirKernels(): Promise<MlirKernel[]>;
   /** MLIR view: the text of kernel `index` of `mlirKernels()`. */
   mlirKernelText(index: number, locs: boolean): Promise<string>;
+  /** One HLO request (crate/src/hlo/service.rs lists them); resolves to its parsed JSON answer. */
+  hlo<T>(request: HloRequest): Promise<T>;
   /** Called when the worker dies; the engine restarts it, but the loaded profile is gone. */
   onFatal(cb: (message: string) => void): void;
+}
+
+/** An HLO graph-viewer request: `op` selects what (see crate/src/hlo/service.rs). */
+export interface HloRequest {
+  op: 'modules' | 'ops' | 'graph' | 'dot' | 'text' | 'find';
+  module?: number | string | null;
+  center?: string | null;
+  radius?: number;
+  expand?: string[];
+  long?: boolean;
+  program_id?: string | null;
+  name?: string;
 }

@@ -38,6 +38,7 @@ export interface CallMap {
   health: { args: Record<string, never>; result: HealthEntry[] };
   sliceFlows: { args: { sliceId: number }; result: FlowLink[] };
   counterChartSvg: { args: { spec: ChartSpec }; result: string };
+  hlo: { args: { request: string }; result: unknown };
 }
 
 export type Method = keyof CallMap;

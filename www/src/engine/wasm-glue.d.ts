@@ -39,6 +39,7 @@ export class Session {
   slice_flows(slice_id: number): string;
   render_flows(track_ids: Uint32Array, t0_ps: number, t1_ps: number, limit: number): Float64Array;
   aggregates(): string;
+  hlo_request(request: string): string;
 }
 
 export function counter_chart_svg(spec_json: string): string;

@@ -14,6 +14,7 @@ import {
   type PerfRow,
   type RangeStats,
   type EventDetails,
+  type HloRequest,
   type LoadProgress,
   type MlirKernel,
   type OpenSource,
@@ -423,6 +424,10 @@ export class WorkerEngine implements Engine {
 
   counterChartSvg(spec: ChartSpec): Promise<string> {
     return this.call('counterChartSvg', { spec });
+  }
+
+  hlo<T>(request: HloRequest): Promise<T> {
+    return this.call('hlo', { request: JSON.stringify(request) }) as Promise<T>;
   }
 }
 

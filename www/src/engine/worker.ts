@@ -162,6 +162,8 @@ function call(method: Method, args: unknown): { value: unknown; transfer: Transf
       const a = args as CallMap['mlirKernelText']['args'];
       return { value: need().mlir_kernel_text(a.index, a.locs), transfer: [] };
     }
+    case 'hlo':
+      return { value: JSON.parse(need().hlo_request((args as CallMap['hlo']['args']).request)), transfer: [] };
     default:
       return counterCall(method, args);
   }

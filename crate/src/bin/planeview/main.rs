@@ -8,8 +8,15 @@
 mod args;
 mod counters;
 mod dump;
+mod framework_ops;
+mod hlo;
+mod hlo_stats;
+mod kernels;
 mod mlir;
+mod op_profile;
+mod overview;
 mod summary;
+mod table;
 
 use planeview::import::{Imported, Incoming};
 use std::io::{Read, Seek, SeekFrom};
@@ -23,7 +30,17 @@ commands:
   mlir FILE [--op NAME] [--locs]
                             MLIR in generic op form: a .mlirbc decoded, the kernels of a
                             StableHLO file's custom calls (--op custom_call#N), other text as is
-  counters FILE [--json]    counter tracks: samples, min, max, mean, time-weighted mean, unit";
+  counters FILE [--json]    counter tracks: samples, min, max, mean, time-weighted mean, unit
+
+  kernels FILE [--json] [--xprof-compat]        GPU kernel statistics (XProf kernel_stats)
+  framework-ops FILE [--json]                    framework op statistics (XProf framework_op_stats)
+  hlo-stats FILE [--json]                        HLO op statistics (XProf hlo_stats)
+  op-profile FILE [--json] [--group-by program|category]   op profile tree (XProf op_profile)
+  overview FILE [--json] [--xprof-compat]       steps, step breakdown, top ops, environment
+
+  hlo FILE [--module M] [--op NAME --radius N] [--format text|long-text|dot|json]
+                            an HLO module: XProf's short text (default), long text, DOT or
+                            JSON of the radius-N (default 3) neighbourhood of an op";
 
 /// Exit status for an unusable input (CLI.md).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -63,6 +80,12 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "dump" => dump::run(rest),
         "mlir" => mlir::run(rest),
         "counters" => counters::run(rest),
+        "kernels" => kernels::run(rest),
+        "framework-ops" => framework_ops::run(rest),
+        "overview" => overview::run(rest),
+        "hlo-stats" => hlo_stats::run(rest),
+        "op-profile" => op_profile::run(rest),
+        "hlo" => hlo::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())

@@ -9,7 +9,7 @@ use super::event::{
 };
 use super::flows::Flows;
 use super::sequence::Sequence;
-use super::tracks::{ThreadCounter, Tracks};
+use super::tracks::{CounterInfo, ThreadCounter, Tracks};
 use crate::diagnostics::Severity;
 use crate::model::{ArgSetId, ArgValue, CategoryId, PS_PER_US, Ps, StrId, TraceBuilder, TrackId};
 
@@ -67,6 +67,8 @@ pub(super) struct Placer {
     edges: Vec<Vec<Edge>>,
     /// Args of the event being placed (reused).
     scratch: Vec<(StrId, ArgValue)>,
+    /// Extra counter values of the event being placed (reused).
+    counter_scratch: Vec<(u64, Number)>,
     flows: Flows,
     /// Latest time seen, where unclosed slices are closed.
     latest: Ps,
@@ -97,6 +99,7 @@ impl Placer {
             tracks,
             edges: Vec::new(),
             scratch: Vec::new(),
+            counter_scratch: Vec::new(),
             flows: Flows::default(),
             latest: Ps::MIN,
             legacy_skipped: Vec::new(),
@@ -276,7 +279,7 @@ impl Placer {
                 });
             return;
         };
-        let value = self.counter_value(seq, uuid, value);
+        let value = counter_value(seq, uuid, self.tracks.counter_info(uuid), value);
         let track = self.tracks.counter_track(uuid, &mut self.b);
         self.b.add_counter_sample(track, time, value);
     }
@@ -290,26 +293,32 @@ impl Placer {
             return thread;
         }
         let ints = if ev.has_extra_uuids {
-            ev.extra_uuids.clone()
+            &ev.extra_uuids
         } else {
-            seq.default_extra_counters.clone()
+            &seq.default_extra_counters
         };
         let doubles = if ev.has_extra_double_uuids {
-            ev.extra_double_uuids.clone()
+            &ev.extra_double_uuids
         } else {
-            seq.default_extra_double_counters.clone()
+            &seq.default_extra_double_counters
         };
-        let values = (ints
-            .iter()
-            .zip(ev.extra_values.iter().map(|&v| Number::Int(v))))
-        .chain(
-            doubles
-                .iter()
+        let missing =
+            ev.extra_values.len() > ints.len() || ev.extra_double_values.len() > doubles.len();
+        let mut values = std::mem::take(&mut self.counter_scratch);
+        values.clear();
+        values.extend(
+            ints.iter()
+                .copied()
+                .zip(ev.extra_values.iter().map(|&v| Number::Int(v))),
+        );
+        values.extend(
+            (doubles.iter().copied())
                 .zip(ev.extra_double_values.iter().map(|&v| Number::Double(v))),
         );
-        for (&uuid, value) in values {
-            let value = self.counter_value(seq, uuid, value);
-            match self.tracks.counter_info(uuid).and_then(|c| c.thread) {
+        for &(uuid, value) in &values {
+            let info = self.tracks.counter_info(uuid);
+            let value = counter_value(seq, uuid, info, value);
+            match info.and_then(|c| c.thread) {
                 Some(ThreadCounter::Time) => thread[0] = Some(value),
                 Some(ThreadCounter::Instructions) => thread[1] = Some(value),
                 None => {
@@ -318,7 +327,8 @@ impl Placer {
                 }
             }
         }
-        if ev.extra_values.len() > ints.len() || ev.extra_double_values.len() > doubles.len() {
+        self.counter_scratch = values;
+        if missing {
             self.b
                 .diagnostics()
                 .report("extra_counter_without_track", Severity::DataLoss, || {
@@ -326,20 +336,6 @@ impl Placer {
                 });
         }
         thread
-    }
-
-    /// A counter value with its descriptor's multiplier, summed first if it is incremental.
-    fn counter_value(&mut self, seq: &mut Sequence, uuid: u64, value: Number) -> f64 {
-        let info = self.tracks.counter_info(uuid);
-        let raw = match info {
-            Some(c) if c.incremental => {
-                let total = seq.counter_values.entry(uuid).or_insert(0.0);
-                *total += value.as_f64();
-                *total
-            }
-            _ => value.as_f64(),
-        };
-        raw * info.map_or(1.0, |c| c.multiplier)
     }
 
     /// A flow slot if the event names flows (`flow_ids`, `terminating_flow_ids`, or a
@@ -474,4 +470,17 @@ impl Placer {
         }
         self.b
     }
+}
+
+/// A counter value with its descriptor's multiplier, summed first if it is incremental.
+fn counter_value(seq: &mut Sequence, uuid: u64, info: Option<CounterInfo>, value: Number) -> f64 {
+    let raw = match info {
+        Some(c) if c.incremental => {
+            let total = seq.counter_values.entry(uuid).or_insert(0.0);
+            *total += value.as_f64();
+            *total
+        }
+        _ => value.as_f64(),
+    };
+    raw * info.map_or(1.0, |c| c.multiplier)
 }

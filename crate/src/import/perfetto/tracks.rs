@@ -192,7 +192,7 @@ impl Tracks {
         let key = self.group_key(uuid);
         let process = self.group(&key, b);
         if uuid != 0 && !self.descs.contains_key(&uuid) {
-            b.diagnostics().report("unknown_track_uuid", Severity::DataLoss, || {
+            b.diagnostics().report("unknown_track_uuid", Severity::Info, || {
                 format!("events use track {uuid}, which no TrackDescriptor describes; shown under \"Global\"")
             });
         }

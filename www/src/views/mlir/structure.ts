@@ -42,19 +42,22 @@ export function analyse(text: string): Structure {
 
 /**
  * `file:line` of a location body (the text inside `loc(...)`): its first `"file":line`, else that
- * of the first alias it refers to, else the body itself when it has no alias (`unknown`, a name).
+ * of the first alias it refers to that has one, else `unknown` when its aliases are unknown, else the
+ * body itself when it refers to no alias (`unknown`, a bare name).
  */
 export function shortLocation(body: string, alias: (name: string) => string | null): string | null {
   const file = /"([^"]+)":(\d+)/.exec(body);
   const refs = body.match(/#loc\d*/g) ?? [];
   const fileLine = file ? `${(file[1] ?? '').split('/').pop() ?? ''}:${file[2] ?? ''}` : null;
   if (file && fileLine && (refs[0] === undefined || body.indexOf(file[0]) < body.indexOf(refs[0]))) return fileLine;
+  let unknown = false;
   for (const r of refs) {
     const s = alias(r);
-    if (s !== null && s !== 'unknown') return s;
+    if (s === 'unknown') unknown = true;
+    else if (s !== null) return s;
   }
   if (fileLine) return fileLine;
-  return refs.length === 0 ? body : null;
+  return refs.length === 0 ? body : unknown ? 'unknown' : null;
 }
 
 /** Line indices where `%name` is defined (as a result or block argument) and used. */

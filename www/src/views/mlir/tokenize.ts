@@ -19,9 +19,24 @@ export interface Token {
   text: string;
 }
 
-const BUILTIN_TYPE = /^(?:[su]?i\d+|f\d+|bf16|tf32|index|none|tensor|memref|vector|complex|tuple)\b/;
-const IDENT = /^[A-Za-z_][\w$.]*/;
-const NUMBER = /^-?(?:0x[0-9A-Fa-f]+|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)/;
+const BUILTIN_TYPE = /^(?:[su]?i\d+|f\d+|bf16|tf32|index|none|tensor|memref|vector|complex|tuple)$/;
+// Sticky patterns matched at a position (no slicing of the rest of the line).
+const SSA = /%[\w$.-]+(?:#\d+)?(?::\d+)?/y;
+const BLOCK = /\^[\w$.-]+/y;
+const SYMBOL = /[#!][\w$.-]+/y;
+const IDENT = /[A-Za-z_][\w$.]*/y;
+const NUMBER = /-?(?:0x[0-9A-Fa-f]+|\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)/y;
+const OP_NAME = /^[a-z_]+\.[\w.]+$/;
+
+function matchAt(re: RegExp, line: string, i: number): string | null {
+  re.lastIndex = i;
+  const m = re.exec(line);
+  return m ? m[0] : null;
+}
+
+function isWordChar(c: string): boolean {
+  return /[\w$.]/.test(c);
+}
 
 /** Length of a `loc(...)` starting at `i` (balanced parentheses, strings respected). */
 function locLength(line: string, i: number): number {
@@ -64,91 +79,68 @@ function angleLength(line: string, i: number): number {
 
 export function tokenize(line: string): Token[] {
   const out: Token[] = [];
-  let plain = '';
-  const push = (kind: TokenKind, text: string): void => {
-    if (plain) {
-      out.push({ kind: 'plain', text: plain });
-      plain = '';
-    }
-    out.push({ kind, text });
+  let plainStart = 0;
+  const push = (kind: TokenKind, from: number, to: number): void => {
+    if (from > plainStart) out.push({ kind: 'plain', text: line.slice(plainStart, from) });
+    out.push({ kind, text: line.slice(from, to) });
+    plainStart = to;
   };
   let i = 0;
   while (i < line.length) {
     const c = line.charAt(i);
-    const rest = line.slice(i);
-    if (c === '/' && line[i + 1] === '/') {
-      push('comment', rest);
+    if (c === '/' && line.charAt(i + 1) === '/') {
+      push('comment', i, line.length);
+      i = line.length;
       break;
     }
     if (c === '"') {
-      const n = stringLength(line, i);
-      const text = line.slice(i, i + n);
-      push(line[i + n] === '(' ? 'op' : rest.slice(n).startsWith(' = ') ? 'key' : 'string', text);
-      i += n;
+      const end = i + stringLength(line, i);
+      const kind = line.charAt(end) === '(' ? 'op' : line.startsWith(' = ', end) ? 'key' : 'string';
+      push(kind, i, end);
+      i = end;
       continue;
     }
-    if (c === '%') {
-      const m = /^%[\w$.-]+(?:#\d+)?(?::\d+)?/.exec(rest);
-      if (m) {
-        push('ssa', m[0]);
-        i += m[0].length;
-        continue;
-      }
-    }
-    if (c === '^') {
-      const m = /^\^[\w$.-]+/.exec(rest);
-      if (m) {
-        push('block', m[0]);
-        i += m[0].length;
-        continue;
-      }
-    }
-    if (rest.startsWith('loc(')) {
-      const n = locLength(line, i);
-      push('loc', line.slice(i, i + n));
-      i += n;
+    const symbol =
+      c === '%' ? matchAt(SSA, line, i) : c === '^' ? matchAt(BLOCK, line, i) : c === '#' || c === '!' ? matchAt(SYMBOL, line, i) : null;
+    if (symbol) {
+      let end = i + symbol.length;
+      if ((c === '#' || c === '!') && line.charAt(end) === '<') end += angleLength(line, end);
+      push(c === '%' ? 'ssa' : c === '^' ? 'block' : c === '#' ? 'attr' : 'type', i, end);
+      i = end;
       continue;
     }
-    if (c === '#' || c === '!') {
-      const m = /^[#!][\w$.-]+/.exec(rest);
-      if (m) {
-        const n = line[i + m[0].length] === '<' ? m[0].length + angleLength(line, i + m[0].length) : m[0].length;
-        push(c === '#' ? 'attr' : 'type', line.slice(i, i + n));
-        i += n;
-        continue;
-      }
+    if (c === 'l' && line.startsWith('loc(', i)) {
+      const end = i + locLength(line, i);
+      push('loc', i, end);
+      i = end;
+      continue;
     }
-    const prevWord = i > 0 && /[\w$.]/.test(line.charAt(i - 1));
+    const prevWord = i > 0 && isWordChar(line.charAt(i - 1));
     if (!prevWord && /[A-Za-z_]/.test(c)) {
-      const m = IDENT.exec(rest);
-      if (m) {
-        const word = m[0];
-        const after = rest.slice(word.length);
-        if (BUILTIN_TYPE.test(word) && (word.length === BUILTIN_TYPE.exec(word)?.[0].length)) {
-          const n = after.startsWith('<') ? word.length + angleLength(line, i + word.length) : word.length;
-          push('type', line.slice(i, i + n));
-          i += n;
-          continue;
-        }
-        if (after.startsWith(' = ')) push('key', word);
-        else if (word.includes('.') && /^\s*[({"]|^\s*%|^\s*@|^$|^ /.test(after) && /^[a-z_]+\.[\w.]+$/.test(word)) push('op', word);
-        else plain += word;
-        i += word.length;
+      const word = matchAt(IDENT, line, i) ?? c;
+      let end = i + word.length;
+      if (BUILTIN_TYPE.test(word)) {
+        if (line.charAt(end) === '<') end += angleLength(line, end);
+        push('type', i, end);
+      } else if (line.startsWith(' = ', end)) {
+        push('key', i, end);
+      } else if (OP_NAME.test(word) && /[ ({"%@]/.test(line.charAt(end) || ' ')) {
+        push('op', i, end);
+      }
+      i = end;
+      continue;
+    }
+    if (!prevWord && (c === '-' || (c >= '0' && c <= '9'))) {
+      const num = matchAt(NUMBER, line, i);
+      if (num) {
+        push('number', i, i + num.length);
+        i += num.length;
         continue;
       }
     }
-    if (!prevWord && /[-\d]/.test(c)) {
-      const m = NUMBER.exec(rest);
-      if (m && m[0] !== '-') {
-        push('number', m[0]);
-        i += m[0].length;
-        continue;
-      }
-    }
-    plain += c;
     i++;
   }
-  if (plain) out.push({ kind: 'plain', text: plain });
+  if (plainStart < line.length) out.push({ kind: 'plain', text: line.slice(plainStart) });
   return out;
 }
 
