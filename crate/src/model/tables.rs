@@ -251,14 +251,15 @@ impl FlowTable {
 
     /// Sorts the lookup orders; needed after any `push` before `outgoing`/`incoming`.
     pub fn build_index(&mut self) {
-        let n = self.len() as u32;
-        let (from, to) = (&self.from, &self.to);
-        self.by_from = (0..n).collect();
-        self.by_from
-            .sort_by_key(|&f| (from[f as usize], to[f as usize]));
-        self.by_to = (0..n).collect();
-        self.by_to
-            .sort_by_key(|&f| (to[f as usize], from[f as usize]));
+        let order = |a: &[SliceId], b: &[SliceId]| {
+            let mut keyed: Vec<(u64, u32)> = (0..a.len())
+                .map(|f| ((u64::from(a[f].0) << 32) | u64::from(b[f].0), f as u32))
+                .collect();
+            keyed.sort_unstable();
+            keyed.into_iter().map(|(_, f)| f).collect::<Vec<u32>>()
+        };
+        self.by_from = order(&self.from, &self.to);
+        self.by_to = order(&self.to, &self.from);
     }
 
     /// Indices of the arrows that leave `slice`, by destination id.

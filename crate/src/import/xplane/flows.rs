@@ -125,29 +125,44 @@ impl XFlows {
     pub(super) fn finish(mut self, b: &mut TraceBuilder) {
         let mut unmatched = 0u64;
         let mut categories: HashMap<u64, crate::model::CategoryId> = HashMap::new();
-        let by_key = |ends: &mut Vec<End>| ends.sort_by_key(|e| (e.key, e.start, e.slice));
+        let by_key = |ends: &mut Vec<End>| ends.sort_unstable_by_key(|e| (e.key, e.start, e.slice));
         by_key(&mut self.producers);
-        for c in &self.consumers {
-            let lo = self.producers.partition_point(|p| p.key < c.key);
-            let hi = self.producers.partition_point(|p| p.key <= c.key);
-            let candidates = &self.producers[lo..hi];
-            let Some(first) = candidates.first() else {
-                unmatched += 1;
-                continue;
-            };
-            let latest = candidates
-                .iter()
-                .rev()
-                .find(|p| p.start <= c.start)
-                .unwrap_or(first);
-            if latest.slice == c.slice {
+        by_key(&mut self.consumers);
+        // A merge join over both lists sorted by (key, start): linear after the sorts.
+        let producers = &self.producers;
+        let mut lo = 0;
+        let mut c = 0;
+        while c < self.consumers.len() {
+            let key = self.consumers[c].key;
+            let mut group_end = c + 1;
+            while group_end < self.consumers.len() && self.consumers[group_end].key == key {
+                group_end += 1;
+            }
+            while lo < producers.len() && producers[lo].key < key {
+                lo += 1;
+            }
+            let mut hi = lo;
+            while hi < producers.len() && producers[hi].key == key {
+                hi += 1;
+            }
+            if lo == hi {
+                unmatched += (group_end - c) as u64;
+                c = group_end;
                 continue;
             }
-            let kind = c.key.0;
             let category = *categories
-                .entry(kind)
-                .or_insert_with(|| b.category(&format!("producer_consumer/{kind}")));
-            b.add_flow(latest.slice, c.slice, category);
+                .entry(key.0)
+                .or_insert_with(|| b.category(&format!("producer_consumer/{}", key.0)));
+            let mut latest = lo;
+            for consumer in &self.consumers[c..group_end] {
+                while latest + 1 < hi && producers[latest + 1].start <= consumer.start {
+                    latest += 1;
+                }
+                if producers[latest].slice != consumer.slice {
+                    b.add_flow(producers[latest].slice, consumer.slice, category);
+                }
+            }
+            c = group_end;
         }
         if !self.device_work.is_empty() {
             by_key(&mut self.launches);
