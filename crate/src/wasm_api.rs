@@ -306,8 +306,9 @@ fn event_json(
 ///   alone (`{"incoming": [], "outgoing": []}` for an unknown id).
 /// - `flows_in_view(track_ids, t0_ps, t1_ps, limit)` returns a `Float64Array` of 9 numbers
 ///   per arrow (`flow, from_slice, from_track, from_lane, from_ps, to_slice, to_track,
-///   to_lane, to_ps`): arrows with an end on one of `track_ids` whose span (source end to
-///   destination start) overlaps the range; at most `limit` arrows. Draw from
+///   to_lane, to_ps`): arrows with an end on one of `track_ids` whose span overlaps the
+///   range; at most `limit` arrows. `to_ps` is the destination's start; `from_ps` the
+///   source's end, or `to_ps` if the destination starts inside the source. Draw from
 ///   (`from_track`, `from_lane`, `from_ps`) to (`to_track`, `to_lane`, `to_ps`); an end on a
 ///   track that is not shown can be drawn at the edge of its group.
 /// - `aggregates()` returns JSON `[{track, track_name, name, occurrences, dur_ps, args}]`:
