@@ -19,37 +19,60 @@ use crate::diagnostics::Severity;
 use crate::model::{Ps, SliceId, TraceBuilder};
 use hashbrown::HashMap;
 
-/// The stat metadata ids of one plane that carry flow ids.
-#[derive(Clone, Copy, Debug, Default)]
+/// Slots of the flow stats, in [`FlowStatIds`] order.
+const STAT_NAMES: [&str; 5] = ["_p", "_pt", "_c", "_ct", "correlation_id"];
+
+/// Stat metadata ids up to this are looked up in a table (real planes number them 1..N).
+const DENSE_IDS: i64 = 1 << 12;
+
+/// The stat metadata ids of one plane that carry flow ids (see [`STAT_NAMES`]).
+#[derive(Clone, Debug, Default)]
 pub(super) struct FlowStatIds {
-    producer: Option<i64>,
-    producer_type: Option<i64>,
-    consumer: Option<i64>,
-    consumer_type: Option<i64>,
-    correlation: Option<i64>,
+    ids: [Option<i64>; 5],
+    /// `dense[id]` = slot + 1 (0: not a flow stat), when every id is in `0..DENSE_IDS`;
+    /// empty otherwise (then `ids` is searched).
+    dense: Vec<u8>,
 }
 
 impl FlowStatIds {
     /// Looks the names up in the plane's stat metadata.
     pub(super) fn of(plane: &pb::XPlane) -> Self {
-        let mut ids = FlowStatIds::default();
+        let mut ids = [None; 5];
         for md in plane.stat_metadata.values() {
-            let slot = match md.name.as_str() {
-                "_p" => &mut ids.producer,
-                "_pt" => &mut ids.producer_type,
-                "_c" => &mut ids.consumer,
-                "_ct" => &mut ids.consumer_type,
-                "correlation_id" => &mut ids.correlation,
-                _ => continue,
-            };
-            *slot = Some(md.id);
+            if let Some(slot) = STAT_NAMES.iter().position(|&n| n == md.name) {
+                ids[slot] = Some(md.id);
+            }
         }
-        ids
+        let present = ids.iter().flatten();
+        let mut dense = Vec::new();
+        if present.clone().all(|id| (0..DENSE_IDS).contains(id)) {
+            if let Some(max) = present.max() {
+                dense = vec![0u8; *max as usize + 1];
+                for (slot, id) in ids.iter().enumerate() {
+                    if let Some(id) = id {
+                        dense[*id as usize] = slot as u8 + 1;
+                    }
+                }
+            }
+        }
+        FlowStatIds { ids, dense }
     }
 
     /// True if the plane can have flow stats at all.
     pub(super) fn any(&self) -> bool {
-        self.producer.is_some() || self.consumer.is_some() || self.correlation.is_some()
+        self.ids[0].is_some() || self.ids[2].is_some() || self.ids[4].is_some()
+    }
+
+    /// The slot of stat metadata `id`, if it is a flow stat.
+    #[inline]
+    fn slot(&self, id: i64) -> Option<usize> {
+        if self.dense.is_empty() {
+            return self.ids.iter().position(|&w| w == Some(id));
+        }
+        match self.dense.get(usize::try_from(id).ok()?) {
+            Some(&s) if s > 0 => Some(usize::from(s) - 1),
+            _ => None,
+        }
     }
 }
 
@@ -92,15 +115,8 @@ impl XFlows {
         device: bool,
     ) {
         let mut found = [None::<u64>; 5];
-        let wanted = [
-            ids.producer,
-            ids.producer_type,
-            ids.consumer,
-            ids.consumer_type,
-            ids.correlation,
-        ];
         for stat in stats {
-            if let Some(k) = wanted.iter().position(|&w| w == Some(stat.metadata_id)) {
+            if let Some(k) = ids.slot(stat.metadata_id) {
                 found[k] = id_of(stat.value);
             }
         }
