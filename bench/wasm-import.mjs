@@ -1,5 +1,5 @@
 // Wasm import in Node with the page's own build (pkg/planeview.js, --target web): reads FILE in
-// 16 MiB chunks first (not timed), then times new Session() + push(chunk)… + finish() and prints
+// 4 MiB chunks first (not timed), then times new Session() + push(chunk)… + finish() and prints
 // one JSON line: {seconds, push_seconds, wasm_memory_bytes, summary}.
 //   node bench/wasm-import.mjs FILE [PKG_DIR]
 import { openSync, readSync, closeSync, fstatSync, readFileSync } from 'node:fs';
@@ -10,7 +10,8 @@ const [file, pkgDir = resolve(import.meta.dirname, '..', 'pkg')] = process.argv.
 const glue = await import(pathToFileURL(join(pkgDir, 'planeview.js')).href);
 const wasm = glue.initSync({ module: readFileSync(join(pkgDir, 'planeview_bg.wasm')) });
 
-const CHUNK = 16 << 20;
+// The page sends 4 MiB chunks (worker-proxy.ts CHUNK_BYTES); so does this.
+const CHUNK = 4 << 20;
 const fd = openSync(file, 'r');
 const size = fstatSync(fd).size;
 const chunks = [];
@@ -31,13 +32,16 @@ try {
   const s = new glue.Session();
   // As the page does: the file's size is known, so the input buffer is reserved once.
   s.reserve(chunks.reduce((n, c) => n + c.length, 0));
+  // And, for gzip, the trailer's decompressed size (the page reads it the same way).
+  const last = chunks[chunks.length - 1];
+  if (chunks[0]?.[0] === 0x1f && chunks[0]?.[1] === 0x8b && last && last.length >= 4) s.hint_unpacked(last.readUInt32LE(last.length - 4));
   for (const c of chunks) {
     s.push(c);
     pushed += c.length;
   }
   t1 = performance.now();
   stage = 'finish';
-  overview = JSON.parse(s.finish(false));
+  overview = JSON.parse(s.finish());
 } catch (err) {
   // A panic prints its message on stderr (console_error_panic_hook) and throws RuntimeError.
   const msg = err && typeof err === 'object' && 'message' in err ? `${err.kind ?? err.name ?? 'error'}: ${err.message}` : String(err);

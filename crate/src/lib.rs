@@ -1,4 +1,4 @@
-//! Planeview's core: import ML profiles (XSpace, Chrome/Kineto trace JSON) into a compact
+//! Planeview's core: import ML profiles (XSpace, Chrome/Kineto trace JSON, Perfetto protobuf) into a compact
 //! columnar model and answer the questions the timeline and the CLI ask of it.
 //!
 //! # Design constraints
@@ -19,10 +19,13 @@
 //! ```
 
 pub mod analysis;
+pub mod charts;
 pub mod diagnostics;
 pub mod error;
+pub mod hlo;
 pub mod import;
 pub mod limits;
+pub mod mlir;
 pub mod model;
 pub mod summary;
 #[cfg(target_arch = "wasm32")]

@@ -5,14 +5,14 @@
 //! Times are picoseconds relative to the trace origin, as `f64` (exact below 2^53 ps, about
 //! 2.5 hours of trace).
 
+use crate::analysis::counters::lod::CounterLod;
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::search::search_slices;
-use crate::error::ImportError;
-use crate::import::{ImportOptions, Imported, import_bytes_with};
-use crate::limits::MAX_UNPACKED_BYTES;
+use crate::analysis::{counters, health};
+use crate::charts;
+use crate::import::{ImportOptions, Imported, Incoming};
 use crate::model::{
-    FLOW_STRIDE, SliceId, Trace, TrackId, arg_value_to_json, display_order, flow_links,
-    flows_in_view,
+    FlowLinks, SliceId, Trace, TrackId, arg_value_to_json, display_order, flow_links, flows_in_view,
 };
 use crate::summary::Summary;
 use serde_json::{Map, Value, json};
@@ -22,8 +22,12 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen]
 #[derive(Debug, Default)]
 pub struct Session {
-    pending: Vec<u8>,
+    incoming: Incoming,
     imported: Option<Imported>,
+    /// Min/max index of the counter table, built on the first counter render (counters area).
+    counter_lod: std::cell::OnceCell<CounterLod>,
+    /// HLO modules of the loaded profile, decoded on first use (HLO area).
+    hlo: std::cell::OnceCell<crate::hlo::service::HloService>,
 }
 
 #[wasm_bindgen]
@@ -35,43 +39,48 @@ impl Session {
         Session::default()
     }
 
-    /// Reserves room for `bytes` of input (the file's size, when known), so the input is
-    /// held in one exact allocation instead of a buffer that doubles as it grows (Wasm
-    /// memory never shrinks). Throws `{kind: "limit_exceeded"}` past the input limit.
-    pub fn reserve(&mut self, bytes: f64) -> Result<(), JsValue> {
-        let wanted = bytes.max(0.0) as u64;
-        self.check_input_limit(wanted)?;
-        let additional = (wanted as usize).saturating_sub(self.pending.len());
-        self.pending
-            .try_reserve_exact(additional)
-            .map_err(|_| out_of_memory(wanted))
+    /// Reduced detail: import without args and stats (the retry after the engine ran out of
+    /// memory). Call before the first chunk.
+    pub fn reduce_detail(&mut self) {
+        self.incoming = Incoming::new(ImportOptions {
+            drop_args: true,
+            ..ImportOptions::default()
+        });
     }
 
-    /// Appends a chunk of the file. Throws `{kind: "limit_exceeded"}` when the input grows
-    /// past the limit, rather than failing inside the allocator.
+    /// Announces the file's size (see [`Incoming::expect`]). Throws
+    /// `{kind: "limit_exceeded"}` past the input limit.
+    pub fn reserve(&mut self, bytes: f64) -> Result<(), JsValue> {
+        self.incoming
+            .expect(bytes.max(0.0) as u64)
+            .map_err(|e| js_error(e.kind(), &e.to_string()))
+    }
+
+    /// Announces the decompressed size a gzip file's trailer states (see
+    /// [`Incoming::hint_unpacked`]).
+    pub fn hint_unpacked(&mut self, bytes: f64) {
+        self.incoming.hint_unpacked(bytes.max(0.0) as u64);
+    }
+
+    /// Appends a chunk of the file (gzip is decompressed as it arrives). Throws
+    /// `{kind: "limit_exceeded"}` when the input grows past a limit, rather than failing
+    /// inside the allocator.
     pub fn push(&mut self, chunk: &[u8]) -> Result<(), JsValue> {
-        let total = self.pending.len() as u64 + chunk.len() as u64;
-        self.check_input_limit(total)?;
-        self.pending
-            .try_reserve(chunk.len())
-            .map_err(|_| out_of_memory(total))?;
-        self.pending.extend_from_slice(chunk);
-        Ok(())
+        self.incoming
+            .push(chunk)
+            .map_err(|e| js_error(e.kind(), &e.to_string()))
     }
 
     /// Imports everything pushed so far and returns the overview JSON (summary, time range,
-    /// track groups in display order, metadata). `reduced_detail` drops args and stats (the
-    /// retry after the engine ran out of memory). Throws `{kind, message}` on failure.
-    pub fn finish(&mut self, reduced_detail: bool) -> Result<String, JsValue> {
-        let bytes = std::mem::take(&mut self.pending);
+    /// track groups in display order, metadata). Throws `{kind, message}` on failure.
+    pub fn finish(&mut self) -> Result<String, JsValue> {
+        let incoming = std::mem::take(&mut self.incoming);
         self.imported = None;
-        let options = ImportOptions {
-            drop_args: reduced_detail,
-            ..ImportOptions::default()
-        };
-        let imported =
-            import_bytes_with(&bytes, &options).map_err(|e| js_error(e.kind(), &e.to_string()))?;
-        drop(bytes);
+        self.counter_lod = std::cell::OnceCell::new();
+        self.hlo = std::cell::OnceCell::new();
+        let imported = incoming
+            .finish()
+            .map_err(|e| js_error(e.kind(), &e.to_string()))?;
         let overview = overview_json(&imported);
         self.imported = Some(imported);
         Ok(overview.to_string())
@@ -170,17 +179,6 @@ impl Session {
 type Renderer = fn(&Trace, &[TrackId], Viewport, &mut Vec<f64>);
 
 impl Session {
-    fn check_input_limit(&self, bytes: u64) -> Result<(), JsValue> {
-        if bytes > MAX_UNPACKED_BYTES {
-            let e = ImportError::LimitExceeded {
-                what: "the file",
-                limit: format!("{MAX_UNPACKED_BYTES} bytes in the browser"),
-            };
-            return Err(js_error(e.kind(), &e.to_string()));
-        }
-        Ok(())
-    }
-
     /// Runs `renderer` over `track_ids` for the range `(t0, t1, width)`; empty without a
     /// profile or for an empty range.
     fn render(
@@ -216,13 +214,6 @@ fn viewport(t0: f64, t1: f64, width: f64) -> Option<Viewport> {
 
 fn track_list(ids: &[u32]) -> Vec<TrackId> {
     ids.iter().map(|&i| TrackId(i)).collect()
-}
-
-fn out_of_memory(bytes: u64) -> JsValue {
-    js_error(
-        "limit_exceeded",
-        &format!("the browser could not reserve {bytes} bytes for the file"),
-    )
 }
 
 /// The error object the page receives.
@@ -296,47 +287,75 @@ fn event_json(
     })
 }
 
-/// Flows and aggregates (importer-semantics area).
-///
-/// The page's contract for flow arrows:
-/// - `slice_details(id)` now carries `"flows": {"incoming": [link...], "outgoing": [link...]}`
-///   where a link is `{flow, slice, name, category, track, track_name, start_ps}` and
-///   `slice` is the slice at the *other* end: "follow flow" selects `link.slice` and
-///   scrolls to `link.track` at `link.start_ps`. `slice_flows(id)` returns the same object
-///   alone (`{"incoming": [], "outgoing": []}` for an unknown id).
-/// - `flows_in_view(track_ids, t0_ps, t1_ps, limit)` returns a `Float64Array` of 9 numbers
-///   per arrow (`flow, from_slice, from_track, from_lane, from_ps, to_slice, to_track,
-///   to_lane, to_ps`): arrows with an end on one of `track_ids` whose span overlaps the
-///   range; at most `limit` arrows. `to_ps` is the destination's start; `from_ps` the
-///   source's end, or `to_ps` if the destination starts inside the source. Draw from
-///   (`from_track`, `from_lane`, `from_ps`) to (`to_track`, `to_lane`, `to_ps`); an end on a
-///   track that is not shown can be drawn at the edge of its group.
-/// - `aggregates()` returns JSON `[{track, track_name, name, occurrences, dur_ps, args}]`:
-///   XSpace events with `num_occurrences`, which have no place on the timeline.
-///
-/// Counter tracks need no accessor of their own here: they are tracks of kind `counter`
-/// in the overview, and their samples are `trace.counters` in `index.counters_of(track)`.
+// Area: mlir (the MLIR view).
 #[wasm_bindgen]
 impl Session {
-    /// The arrows of a slice, both ways, as JSON (see the block comment).
-    pub fn slice_flows(&self, slice_id: u32) -> String {
-        match self.trace() {
-            Some(t) => json!(flow_links(t, SliceId(slice_id))).to_string(),
-            None => json!(crate::model::FlowLinks::default()).to_string(),
-        }
+    /// The MLIR text of the loaded file: bytecode printed in MLIR's generic op form (with
+    /// locations when `locs`, as MLIR prints them with debug info on), MLIR text as
+    /// written; `undefined` when the loaded file is not MLIR.
+    pub fn mlir_text(&self, locs: bool) -> Option<String> {
+        let source = self.imported.as_ref()?.mlir.as_ref()?;
+        Some(source.text(&crate::mlir::PrintOptions { locs }))
     }
 
-    /// Arrows to draw in a time range (see the block comment); stride 9.
-    pub fn flows_in_view(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, limit: u32) -> Vec<f64> {
-        let mut out = Vec::new();
-        if let (Some(t), true) = (self.trace(), t0_ps.is_finite() && t1_ps.is_finite()) {
-            let range = (t0_ps.floor() as i64, t1_ps.ceil() as i64);
-            flows_in_view(t, &track_list(track_ids), range, limit as usize, &mut out);
-        }
-        debug_assert_eq!(out.len() % FLOW_STRIDE, 0);
-        out
+    /// The kernel custom calls of loaded MLIR text (StableHLO), as JSON
+    /// `[{"name": "custom_call#N", "target", "kind"}]` (empty for other files).
+    pub fn mlir_kernels(&self) -> String {
+        let calls = self.mlir_kernel_calls();
+        let list: Vec<Value> = calls
+            .iter()
+            .map(|c| {
+                json!({
+                    "name": c.name,
+                    "target": c.target,
+                    "kind": c.kernel.as_ref().map(|k| k.kind),
+                })
+            })
+            .collect();
+        Value::Array(list).to_string()
     }
 
+    /// The text of kernel `index` of [`Session::mlir_kernels`]: bytecode printed like
+    /// [`Session::mlir_text`], a text payload as written. Throws `{kind: "mlir"}` when the
+    /// kernel is missing or its bytecode cannot be decoded.
+    pub fn mlir_kernel_text(&self, index: u32, locs: bool) -> Result<String, JsValue> {
+        let calls = self.mlir_kernel_calls();
+        let kernel = calls
+            .get(index as usize)
+            .and_then(|c| c.kernel.as_ref())
+            .ok_or_else(|| js_error("mlir", &format!("no kernel {index}")))?;
+        match kernel.format {
+            crate::mlir::PayloadFormat::Bytecode => crate::mlir::decode(&kernel.bytes)
+                .map(|m| m.print(&crate::mlir::PrintOptions { locs }))
+                .map_err(|e| js_error("mlir", &e.to_string())),
+            crate::mlir::PayloadFormat::Text => {
+                Ok(String::from_utf8_lossy(&kernel.bytes).into_owned())
+            }
+        }
+    }
+}
+
+impl Session {
+    /// Custom calls with a kernel in the loaded MLIR text.
+    fn mlir_kernel_calls(&self) -> Vec<crate::mlir::CustomCall> {
+        match self.imported.as_ref().and_then(|i| i.mlir.as_ref()) {
+            Some(crate::mlir::Source::Text(text)) => crate::mlir::custom_calls_in_stablehlo(text)
+                .into_iter()
+                .filter(|c| c.kernel.is_some())
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+}
+
+/// Aggregates (importer-semantics area): `aggregates()` returns JSON
+/// `[{track, track_name, name, occurrences, dur_ps, args}]`, the XSpace events with
+/// `num_occurrences`, which have no place on the timeline. Flows: `slice_details(id)` carries
+/// `"flows": {"incoming": [link...], "outgoing": [link...]}` (a link is `{flow, slice, name,
+/// category, track, track_name, start_ps}`, `slice` being the other end); `slice_flows` and
+/// `render_flows` (counters area, below) list and draw them.
+#[wasm_bindgen]
+impl Session {
     /// Aggregated events as JSON (see the block comment).
     pub fn aggregates(&self) -> String {
         let Some(t) = self.trace() else {
@@ -360,5 +379,221 @@ impl Session {
             })
             .collect();
         Value::Array(rows).to_string()
+    }
+}
+
+// ---- Counters, flows and trace health (counters area) ---------------------------------------
+
+#[wasm_bindgen]
+impl Session {
+    /// Render list of counter tracks: see [`counters::lod::render_counters`] (stride 7).
+    pub fn render_counters(
+        &self,
+        track_ids: &[u32],
+        t0_ps: f64,
+        t1_ps: f64,
+        width_px: f64,
+    ) -> Vec<f64> {
+        let mut out = Vec::new();
+        if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
+            let lod = self.counter_lod.get_or_init(|| CounterLod::build(trace));
+            counters::lod::render_counters(trace, lod, &track_list(track_ids), view, &mut out);
+        }
+        out
+    }
+
+    /// Counter-table index of the sample of `track` nearest `t_ps` within `tolerance_ps`,
+    /// else the one whose value holds at `t_ps`; -1 when there is none.
+    pub fn counter_sample_near(&self, track: u32, t_ps: f64, tolerance_ps: f64) -> f64 {
+        let Some(trace) = self.trace() else {
+            return -1.0;
+        };
+        counters::sample::sample_near(trace, TrackId(track), t_ps as i64, tolerance_ps as i64)
+            .map_or(-1.0, |k| k as f64)
+    }
+
+    /// Details of a counter sample (value, delta and rate since the previous one, time), as
+    /// JSON; `null` for an unknown index.
+    pub fn counter_sample_details(&self, index: u32) -> String {
+        self.trace()
+            .and_then(|t| counters::sample::sample_details(t, index as usize))
+            .map_or_else(|| "null".into(), |d| json!(d).to_string())
+    }
+
+    /// Counter tracks (id, name, group, unit, counter id, sets, samples) as a JSON array.
+    pub fn counter_tracks(&self) -> String {
+        let Some(t) = self.trace() else {
+            return "[]".into();
+        };
+        let rows: Vec<Value> = counters::counter_tracks(t)
+            .into_iter()
+            .map(|track| {
+                let (name, group) = counters::track_names(t, track);
+                let meta = t.counter_meta.get(track).cloned().unwrap_or_default();
+                json!({
+                    "id": track.0,
+                    "name": name,
+                    "group": group,
+                    "unit": counters::unit_of(t, track),
+                    "counter_id": meta.counter_id,
+                    "sets": meta.sets,
+                    "samples": t.index.counters_of(track).len(),
+                })
+            })
+            .collect();
+        Value::Array(rows).to_string()
+    }
+
+    /// Range statistics over `[t0_ps, t1_ps]`: `{"counters": [...], "tracks": [...]}` (per
+    /// counter, and busy time per slice track).
+    pub fn counter_range_stats(&self, t0_ps: f64, t1_ps: f64) -> String {
+        let Some(t) = self.trace() else {
+            return "null".into();
+        };
+        let (a, b) = (t0_ps as i64, t1_ps as i64);
+        json!({
+            "t0_ps": a.min(b),
+            "t1_ps": a.max(b),
+            "counters": counters::stats::counter_range_stats(t, a, b),
+            "tracks": counters::stats::busy_time(t, a, b),
+        })
+        .to_string()
+    }
+
+    /// The perf-counters table at `t_ps`, as a JSON array.
+    pub fn perf_counters(&self, t_ps: f64) -> String {
+        self.trace().map_or_else(
+            || "[]".into(),
+            |t| json!(counters::perf_table::perf_counters_at(t, t_ps as i64)).to_string(),
+        )
+    }
+
+    /// Kernel-scoped telemetry of a slice, as JSON (`null` for an unknown slice).
+    pub fn kernel_telemetry(&self, slice_id: u32) -> String {
+        self.trace()
+            .and_then(|t| counters::kernel::kernel_telemetry(t, SliceId(slice_id)))
+            .map_or_else(|| "null".into(), |k| json!(k).to_string())
+    }
+
+    /// `[start_ps, end_ps, ...]` of the slices named like `slice_id` in the range (chart
+    /// markers), at most `limit`.
+    pub fn kernel_windows(&self, slice_id: u32, t0_ps: f64, t1_ps: f64, limit: u32) -> Vec<f64> {
+        self.trace()
+            .map(|t| {
+                counters::kernel::occurrence_windows(
+                    t,
+                    SliceId(slice_id),
+                    t0_ps as i64,
+                    t1_ps as i64,
+                    limit as usize,
+                )
+                .into_iter()
+                .flat_map(|w| w.map(|x| x as f64))
+                .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// `[time_ps, value, ...]` of a counter over the range for a chart (see
+    /// [`counters::chart_points`]).
+    pub fn counter_chart_points(
+        &self,
+        track: u32,
+        t0_ps: f64,
+        t1_ps: f64,
+        max_points: u32,
+    ) -> Vec<f64> {
+        self.trace()
+            .map(|t| {
+                counters::chart_points(
+                    t,
+                    TrackId(track),
+                    t0_ps as i64,
+                    t1_ps as i64,
+                    max_points as usize,
+                )
+                .into_iter()
+                .flatten()
+                .collect()
+            })
+            .unwrap_or_default()
+    }
+
+    /// Every diagnostic with severity, count and examples linked to slices, as JSON.
+    pub fn health(&self) -> String {
+        self.trace().map_or_else(
+            || "[]".into(),
+            |t| json!(health::health_entries(t)).to_string(),
+        )
+    }
+
+    /// The flows of a slice, both directions, as a JSON array of
+    /// `{flow, direction: "out"|"in", other, other_name, other_track, other_start_ps,
+    /// category}` (outgoing first; `other` is the slice at the other end).
+    pub fn slice_flows(&self, slice_id: u32) -> String {
+        match self.slice(slice_id) {
+            Some((t, _)) => flow_list_json(&flow_links(t, SliceId(slice_id))).to_string(),
+            None => "[]".into(),
+        }
+    }
+
+    /// Flow arrows touching `track_ids` in the range: see [`flows_in_view`] (stride 9), at
+    /// most `limit`.
+    pub fn render_flows(&self, track_ids: &[u32], t0_ps: f64, t1_ps: f64, limit: u32) -> Vec<f64> {
+        let mut out = Vec::new();
+        if let (Some(t), true) = (self.trace(), t0_ps.is_finite() && t1_ps.is_finite()) {
+            let range = (t0_ps.floor() as i64, t1_ps.ceil() as i64);
+            flows_in_view(t, &track_list(track_ids), range, limit as usize, &mut out);
+        }
+        out
+    }
+}
+
+/// [`FlowLinks`] as the details panel lists them.
+fn flow_list_json(links: &FlowLinks) -> Value {
+    let ends = [("out", &links.outgoing), ("in", &links.incoming)];
+    let list = ends.iter().flat_map(|(direction, links)| {
+        links.iter().map(move |l| {
+            json!({
+                "flow": l.flow,
+                "direction": direction,
+                "other": l.slice,
+                "other_name": l.name,
+                "other_track": l.track_name,
+                "other_start_ps": l.start_ps,
+                "category": l.category,
+            })
+        })
+    });
+    Value::Array(list.collect())
+}
+
+/// Draws the counter chart described by `spec_json` (see [`charts::counters::ChartSpec`]) as
+/// SVG. Main thread only: plotters measures text through `document`.
+#[wasm_bindgen]
+pub fn counter_chart_svg(spec_json: &str) -> Result<String, JsValue> {
+    let spec: charts::counters::ChartSpec =
+        serde_json::from_str(spec_json).map_err(|e| js_error("bad_request", &e.to_string()))?;
+    charts::counters::to_svg(&spec).map_err(|e| js_error("chart", &e))
+}
+
+// HLO graph viewer (issue 6, HLO area).
+#[wasm_bindgen]
+impl Session {
+    /// Answers one HLO request (JSON in, JSON out; see [`crate::hlo::service`]). Throws
+    /// `{kind: "hlo", message}` for a bad request and `{kind: "no_profile"}` before a load.
+    pub fn hlo_request(&self, request: &str) -> Result<String, JsValue> {
+        let trace = self
+            .trace()
+            .ok_or_else(|| js_error("no_profile", "no profile is loaded"))?;
+        let service = self
+            .hlo
+            .get_or_init(|| crate::hlo::service::HloService::new(&trace.metadata.hlo_modules));
+        let req: Value =
+            serde_json::from_str(request).map_err(|e| js_error("hlo", &e.to_string()))?;
+        service
+            .request(&req)
+            .map(|v| v.to_string())
+            .map_err(|e| js_error("hlo", &e))
     }
 }

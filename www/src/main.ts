@@ -1,10 +1,14 @@
 // Wires the page: the engine (worker), the views, file picking / dropping / demo / ?url=, and the
 // page state in document.body.dataset.state (idle → loading → ready | error; see CLI.md).
 
-import { CancelledError, EngineError, type OpenSource, type Profile } from './engine/engine';
+import { CancelledError, EngineError, type EventDetails, type OpenSource, type Profile } from './engine/engine';
 import { WorkerEngine, nameFromUrl } from './engine/worker-proxy';
-import { $ } from './lib/dom';
+import { $, el } from './lib/dom';
+import { CountersView } from './views/counters/counters-view';
 import { DetailsView } from './views/details-view';
+import { GraphView } from './views/graph-view';
+import { HealthView } from './views/health-view';
+import { MlirView } from './views/mlir-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
 import { TimelineView, type Selection } from './views/timeline-view';
@@ -64,6 +68,32 @@ function main(): void {
     () => cancel(),
   );
   const details = new DetailsView($('[data-testid="details"]'));
+  const openTab = (name: string): void => ($(`[data-testid="tab-${name}"]`) as HTMLButtonElement).click();
+  // Graph view (HLO): graph node → its slices, found with the timeline's search.
+  const graph = new GraphView($('#panel-graph'), engine, {
+    showInTimeline: (op) => {
+      openTab('timeline');
+      const input = $('[data-testid="search"]') as HTMLInputElement;
+      input.value = op;
+      input.dispatchEvent(new Event('input'));
+      input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    },
+  });
+  /** A slice that names an HLO instruction (XLA ops carry `hlo_module` / `program_id`) gets "Show in graph". */
+  const offerGraphLink = (d: EventDetails): void => {
+    const pid = d.args.program_id;
+    const mod = d.args.hlo_module;
+    if (pid === undefined && mod === undefined) return;
+    const op = typeof d.args.hlo_op === 'string' ? d.args.hlo_op : d.name;
+    const b = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'show-in-graph' }, 'Show in graph');
+    b.addEventListener('click', () => {
+      void graph.reveal(op, pid === undefined ? null : String(pid), typeof mod === 'string' ? mod : null).then((ok) => {
+        if (ok) openTab('graph');
+        else b.textContent = 'Not in any HLO module of this profile';
+      });
+    });
+    $('[data-testid="details"]').appendChild(b);
+  };
 
   let profile: Profile | null = null;
   let selectToken = 0;
@@ -75,17 +105,72 @@ function main(): void {
       return;
     }
     const origin = profile?.start_ps ?? 0;
+    if (sel.kind === 'counter') {
+      engine
+        .counterSample(sel.index)
+        .then((c) => {
+          if (token !== selectToken) return;
+          details.showCounterSample(c, origin);
+          counters.setSampleTime(c.time_ps);
+        })
+        .catch((err: unknown) => {
+          if (token === selectToken) details.error(`Could not read the sample: ${err instanceof Error ? err.message : String(err)}`);
+        });
+      return;
+    }
     const req = sel.kind === 'slice' ? engine.sliceDetails(sel.id) : engine.instantDetails(sel.index);
     req
       .then((d) => {
-        if (token === selectToken) details.show(d, origin);
+        if (token !== selectToken) return;
+        details.show(d, origin);
+        offerGraphLink(d);
+        if (sel.kind === 'slice') void showSliceExtras(sel.id, token, origin);
       })
       .catch((err: unknown) => {
         if (token === selectToken) details.error(`Could not read the details: ${err instanceof Error ? err.message : String(err)}`);
       });
   };
 
-  const timeline = new TimelineView($('[data-testid="timeline"]'), engine, { onSelect: select }, $('#empty-state'));
+  const timeline = new TimelineView(
+    $('[data-testid="timeline"]'),
+    engine,
+    {
+      onSelect: select,
+      onRangeSelect: (r) => {
+        if (r) counters.setRange(r.t0, r.t1);
+      },
+    },
+    $('#empty-state'),
+  );
+
+  // Counters area: the counters tab, the health tab, flows and telemetry in the details panel.
+  /** Shows tab `name` (the tab buttons are `data-testid="tab-<name>"`). */
+  const showTab = (name: string): void => $(`[data-testid="tab-${name}"]`).click();
+  const counters = new CountersView($('#counters-root'), engine, { visibleRange: () => timeline.visibleRange() });
+  /** Selects a slice and shows it in the timeline tab. */
+  const revealSlice = (id: number): void => {
+    engine
+      .sliceInfo(id)
+      .then((info) => {
+        showTab('timeline');
+        timeline.reveal(info);
+        select({ kind: 'slice', id });
+      })
+      .catch(() => undefined);
+  };
+  const health = new HealthView($('#health-root'), engine, revealSlice);
+  /** After a slice's details: its flows (to follow either way) and, with counters, its telemetry. */
+  async function showSliceExtras(id: number, token: number, origin: number): Promise<void> {
+    const links = await engine.sliceFlows(id).catch(() => []);
+    if (token !== selectToken) return;
+    details.showFlows(links, origin, (l) => revealSlice(l.other));
+    if ((profile?.summary.counters ?? 0) > 0) {
+      details.showTelemetryAction(() => {
+        counters.showKernel(id);
+        showTab('counters');
+      });
+    }
+  }
 
   const search = new SearchView(
     $('[data-testid="search"]') as HTMLInputElement,
@@ -107,6 +192,8 @@ function main(): void {
     },
   );
 
+  const mlirView = new MlirView($('#panel-mlir'), engine);
+
   let loading = false;
   /** Identifies the newest load: an older one that ends (cancelled by the newer) changes nothing. */
   let loadToken = 0;
@@ -127,7 +214,11 @@ function main(): void {
     setState('loading');
     profile = null;
     selectToken++;
+    graph.reset();
     timeline.setProfile(null);
+    void mlirView.setProfile(null);
+    counters.setProfile(null);
+    health.clear();
     details.setMetadata([]);
     details.clear();
     search.setEnabled(false);
@@ -144,11 +235,17 @@ function main(): void {
       profile = p;
       loading = false;
       timeline.setProfile(p);
+      counters.setProfile(p);
+      void health.load().catch(() => undefined);
       details.setMetadata(Array.isArray(p.metadata) ? p.metadata : []);
       details.clear();
       search.setEnabled(true);
       status.ready(p);
       document.title = `${p.fileName} — Planeview`;
+      // An MLIR file has no timeline: open it in the MLIR tab.
+      await mlirView.setProfile(p);
+      if (token !== loadToken) return;
+      showTab(p.summary.format === 'mlir' ? 'mlir' : 'timeline');
       setState('ready');
     } catch (err) {
       if (token !== loadToken) return;
@@ -175,6 +272,8 @@ function main(): void {
   engine.onFatal((message) => {
     profile = null;
     timeline.setProfile(null);
+    counters.setProfile(null);
+    health.clear();
     search.setEnabled(false);
     details.setMetadata([]);
     details.clear();
@@ -222,7 +321,7 @@ function main(): void {
     if (f) void load({ kind: 'file', file: f });
   });
 
-  // Tabs (only the timeline for now).
+  // Tabs.
   for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
     tab.addEventListener('click', () => {
       for (const t of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
@@ -231,6 +330,7 @@ function main(): void {
         const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
         if (panel) panel.hidden = !on;
       }
+      if (tab.dataset.testid === 'tab-graph' && profile) void graph.activate();
     });
   }
 

@@ -1,4 +1,22 @@
-//! Analyses over a finished [`crate::Trace`]: level-of-detail render lists and search.
+//! Analyses over a finished [`crate::Trace`]: level-of-detail render lists, search, counters
+//! and the trace-health list, and XProf's analysis tools (kernel stats, framework op stats,
+//! steps and overview, HLO op stats, op profile, roofline).
 
+pub mod compat;
+pub mod counters;
+pub mod framework_ops;
+pub mod health;
+pub mod hlo_modules;
+pub mod hlo_stats;
+pub mod host_ops;
+pub mod kernel_stats;
 pub mod lod;
+pub mod op_metrics;
+pub mod op_profile;
+pub mod overview;
+pub mod peaks;
+pub mod query;
+pub mod roofline;
 pub mod search;
+pub mod steps;
+pub mod tf_op;

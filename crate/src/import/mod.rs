@@ -3,19 +3,26 @@
 //! Detection is by content only; a file name is at most a hint for messages. Gzip is
 //! recognised by its magic bytes around any format and decompressed first. Then the sniffers
 //! run in a fixed order: Chrome JSON (text starting with `{` or `[`), Perfetto (a `Trace` of
-//! `TracePacket`s, recognised so that it gets a clear "not imported yet" error), and XSpace
-//! (a protobuf whose top-level fields are XSpace's).
+//! `TracePacket`s), HLO modules (text starting `HloModule`, or an `HloProto` /
+//! `HloModuleProto` whose first field is the module or its printable name), and XSpace (a
+//! protobuf whose top-level fields are XSpace's). MLIR bytecode (magic `ML\xEFR`) and MLIR
+//! text are recognised before Perfetto and XSpace and imported as an empty timeline carrying
+//! the MLIR ([`Imported::mlir`]).
 
 pub mod chrome_json;
 mod gzip;
+pub mod hlo;
+mod incoming;
+pub mod perfetto;
 pub mod xplane;
 
 use crate::diagnostics::Severity;
 use crate::error::ImportError;
-use crate::limits::{KEEP_ARGS_UP_TO_BYTES, MAX_UNPACKED_BYTES};
+use crate::limits::{KEEP_ARGS_STREAMED_UP_TO_BYTES, KEEP_ARGS_UP_TO_BYTES, MAX_UNPACKED_BYTES};
 use crate::model::Trace;
 
-pub use gzip::{Gunzipped, gunzip, is_gzip};
+pub use gzip::{GunzipStream, Gunzipped, gunzip, is_gzip};
+pub use incoming::Incoming;
 
 /// An imported profile with the sizes `planeview summary` reports.
 #[derive(Debug)]
@@ -26,6 +33,8 @@ pub struct Imported {
     pub bytes: u64,
     /// Size after decompression.
     pub unpacked_bytes: u64,
+    /// The MLIR of an MLIR file (bytecode decoded, text as written); `None` otherwise.
+    pub mlir: Option<crate::mlir::Source>,
 }
 
 /// What `detect` decided.
@@ -35,16 +44,24 @@ pub enum Detected {
     ChromeJson,
     /// XSpace protobuf.
     Xspace,
-    /// Perfetto protobuf, not imported by this version.
+    /// Perfetto protobuf (a `Trace` of `TracePacket`s).
     Perfetto,
+    /// MLIR bytecode or MLIR text.
+    Mlir,
+    /// HLO module: text dump, `HloProto` or `HloModuleProto`.
+    Hlo,
 }
 
 /// Decides the format of decompressed `bytes`, or `None` if no importer claims them.
 pub fn detect(bytes: &[u8]) -> Option<Detected> {
     if chrome_json::sniff(bytes) {
         Some(Detected::ChromeJson)
-    } else if looks_like_perfetto(bytes) {
+    } else if crate::mlir::is_bytecode(bytes) || crate::mlir::is_text(bytes) {
+        Some(Detected::Mlir)
+    } else if perfetto::sniff(bytes) {
         Some(Detected::Perfetto)
+    } else if hlo::sniff(bytes) {
+        Some(Detected::Hlo)
     } else if xplane::sniff(bytes) {
         Some(Detected::Xspace)
     } else {
@@ -61,6 +78,9 @@ pub struct ImportOptions {
     /// Past this many decompressed bytes, args are dropped anyway (see
     /// [`KEEP_ARGS_UP_TO_BYTES`]).
     pub keep_args_up_to_bytes: u64,
+    /// The same for Chrome JSON read as it arrives ([`Incoming`]), where the input is not
+    /// held (see [`KEEP_ARGS_STREAMED_UP_TO_BYTES`]).
+    pub keep_streamed_args_up_to_bytes: u64,
 }
 
 impl Default for ImportOptions {
@@ -68,6 +88,7 @@ impl Default for ImportOptions {
         ImportOptions {
             drop_args: false,
             keep_args_up_to_bytes: KEEP_ARGS_UP_TO_BYTES,
+            keep_streamed_args_up_to_bytes: KEEP_ARGS_STREAMED_UP_TO_BYTES,
         }
     }
 }
@@ -83,13 +104,22 @@ pub fn import_bytes_with(input: &[u8], options: &ImportOptions) -> Result<Import
     if input.is_empty() {
         return Err(ImportError::Empty);
     }
-    let unpacked;
-    let (data, gzip_cut) = if is_gzip(input) {
-        unpacked = gzip::gunzip(input, MAX_UNPACKED_BYTES)?;
-        (&unpacked.data[..], unpacked.cut)
-    } else {
-        (input, None)
-    };
+    if is_gzip(input) {
+        let unpacked = gzip::gunzip(input, MAX_UNPACKED_BYTES)?;
+        return import_unpacked(&unpacked.data, unpacked.cut, input.len() as u64, options);
+    }
+    import_unpacked(input, None, input.len() as u64, options)
+}
+
+/// Imports already decompressed `data`: what [`import_bytes_with`] does after gunzip, for
+/// callers that decompress as the bytes arrive ([`GunzipStream`]). `gzip_cut` is why the
+/// gzip stream ended early, if it did; `bytes` is the size of the input as given.
+pub fn import_unpacked(
+    data: &[u8],
+    gzip_cut: Option<String>,
+    bytes: u64,
+    options: &ImportOptions,
+) -> Result<Imported, ImportError> {
     if data.is_empty() {
         return Err(ImportError::Empty);
     }
@@ -98,15 +128,17 @@ pub fn import_bytes_with(input: &[u8], options: &ImportOptions) -> Result<Import
         drop_args: options.drop_args || over_budget,
         ..*options
     };
+    let mut mlir = None;
     let mut trace = match detect(data) {
+        Some(Detected::Mlir) => {
+            let (source, trace) = crate::mlir::import(data)?;
+            mlir = Some(source);
+            trace
+        }
         Some(Detected::ChromeJson) => chrome_json::import_with(data, &effective)?,
         Some(Detected::Xspace) => xplane::import_with(data, &effective)?,
-        Some(Detected::Perfetto) => {
-            return Err(ImportError::NotRecognised(
-                "a Perfetto protobuf trace; this version imports XSpace and Chrome JSON only"
-                    .into(),
-            ));
-        }
+        Some(Detected::Perfetto) => perfetto::import_with(data, &effective)?,
+        Some(Detected::Hlo) => hlo::import(data)?,
         None => return Err(ImportError::NotRecognised(describe_unknown(data))),
     };
     if let Some(cut) = gzip_cut {
@@ -126,8 +158,9 @@ pub fn import_bytes_with(input: &[u8], options: &ImportOptions) -> Result<Import
     }
     Ok(Imported {
         trace,
-        bytes: input.len() as u64,
+        bytes,
         unpacked_bytes: data.len() as u64,
+        mlir,
     })
 }
 
@@ -157,37 +190,4 @@ fn describe_unknown(data: &[u8]) -> String {
     } else {
         format!("binary data starting {}", head.join(" "))
     }
-}
-
-/// A Perfetto `Trace` is a sequence of field-1 `TracePacket`s whose own fields include the
-/// timestamp (8), trusted sequence id (10) or a track event / descriptor (11, 60) early on.
-fn looks_like_perfetto(data: &[u8]) -> bool {
-    let Some((len, n)) = read_varint(data.get(1..).unwrap_or_default()) else {
-        return false;
-    };
-    if data.first() != Some(&0x0a) || len == 0 {
-        return false;
-    }
-    let packet = &data[1 + n..];
-    let packet = &packet[..packet.len().min(len as usize)];
-    // First tag of the packet: field number and wire type.
-    let Some((tag, _)) = read_varint(packet) else {
-        return false;
-    };
-    let (field, wire) = (tag >> 3, tag & 7);
-    matches!(
-        (field, wire),
-        (8, 0) | (10, 0) | (11, 2) | (13, 0) | (58, 0) | (60, 2) | (36, 2) | (41, 2) | (87, 0)
-    )
-}
-
-fn read_varint(data: &[u8]) -> Option<(u64, usize)> {
-    let mut value = 0u64;
-    for (i, &b) in data.iter().enumerate().take(10) {
-        value |= u64::from(b & 0x7f) << (7 * i);
-        if b < 0x80 {
-            return Some((value, i + 1));
-        }
-    }
-    None
 }

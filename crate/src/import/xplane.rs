@@ -16,9 +16,10 @@
 //!
 //! Ignores: line `display_id` / `duration_ps`, event metadata `metadata` bytes and
 //! `child_id`, stat descriptions, the `flow` stat of TPU async ops, and fields this schema
-//! does not know. Counter lines (`_counters_`) are imported as slices, not as counter
-//! tracks.
+//! does not know. Counter events (`_counters_` lines, `counter_value` on TPU planes) become
+//! counter tracks: see [`counters`].
 
+mod counters;
 mod event;
 mod flows;
 mod id_cache;
@@ -64,6 +65,8 @@ const LINE_EVENTS: u64 = 4;
 const METADATA_PLANE: &str = "/host:metadata";
 const HLO_PROTO_STAT: &str = "Hlo Proto";
 const PROGRAM_ID_STAT: &str = "program_id";
+/// The arg that keeps an event metadata's `name` when the slice shows its `display_name`.
+pub const LONG_NAME_ARG: &str = "long_name";
 
 /// How many top-level fields `sniff` checks at most.
 const SNIFF_FIELDS: usize = 16;
@@ -438,11 +441,18 @@ impl Importer {
             None => 0,
         };
         let kind = names.kind(event.metadata_id, &mut self.b);
-        let args = names.event_args(event, kind, &mut self.b);
         let start = base
             .checked_add(offset)
             .unwrap_or_else(|| self.out_of_range(line, offset));
         let EventKind { name, named, .. } = names.kinds[kind];
+        let plane = names.plane;
+        if names
+            .counters
+            .take(&mut self.b, plane, line, event, (track, name, start))
+        {
+            return;
+        }
+        let args = names.event_args(event, kind, &mut self.b);
         let slice = self.b.add_slice(
             track,
             start,
@@ -570,6 +580,7 @@ struct PlaneNames<'p> {
     flow_stats: FlowStatIds,
     /// True for a device plane (`/device:...`).
     device: bool,
+    counters: counters::PlaneCounters,
 }
 
 impl<'p> PlaneNames<'p> {
@@ -581,6 +592,7 @@ impl<'p> PlaneNames<'p> {
             kinds: Vec::new(),
             flow_stats: FlowStatIds::of(plane),
             device: order::is_device_plane(&plane.name),
+            counters: counters::PlaneCounters::new(plane),
         }
     }
 
@@ -623,7 +635,8 @@ impl<'p> PlaneNames<'p> {
                 };
                 let name = b.intern(name);
                 if !md.display_name.is_empty() && md.display_name != md.name {
-                    let key = b.intern("long_name");
+                    // The full name, as XProf's trace viewer shows it; analyses read it.
+                    let key = b.intern(LONG_NAME_ARG);
                     let value = ArgValue::Str(b.intern(&md.name));
                     b.push_arg(key, value);
                 }

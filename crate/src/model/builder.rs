@@ -3,9 +3,10 @@
 use super::flow_ends::{self, FlowEnd, PendingFlow};
 use super::index::{LaneIndex, TrackIndex};
 use super::{
-    AggregateTable, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterTable,
-    FlowTable, Format, InstantTable, Metadata, PS_PER_NS, ProcessId, ProcessTable, Ps, SliceId,
-    SliceTable, StrId, StringTable, TimeOrigin, Trace, TrackId, TrackKind, TrackTable,
+    AggregateTable, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterMeta,
+    CounterMetaTable, CounterTable, FlowTable, Format, InstantTable, Metadata, PS_PER_NS,
+    ProcessId, ProcessTable, Ps, SliceId, SliceTable, StrId, StringTable, TimeOrigin, Trace,
+    TrackId, TrackKind, TrackTable,
 };
 use crate::diagnostics::{Diagnostics, Severity};
 use hashbrown::HashMap;
@@ -42,6 +43,7 @@ impl TraceBuilder {
                 counters: CounterTable::default(),
                 flows: FlowTable::default(),
                 aggregates: AggregateTable::default(),
+                counter_meta: CounterMetaTable::default(),
                 args: ArgTable::default(),
                 metadata: Metadata::default(),
                 diagnostics: Diagnostics::default(),
@@ -288,6 +290,16 @@ impl TraceBuilder {
         c.track.push(track);
         c.time.push(time);
         c.value.push(value);
+    }
+
+    /// The source facts of counter track `track` (unit, id, description), created empty.
+    pub fn counter_meta(&mut self, track: TrackId) -> &mut CounterMeta {
+        self.trace.counter_meta.entry(track)
+    }
+
+    /// The process group that `track` belongs to.
+    pub fn track_process(&self, track: TrackId) -> ProcessId {
+        self.trace.tracks.process[track.index()]
     }
 
     /// Adds a flow arrow between two slices (ids as returned by `add_slice`).

@@ -8,7 +8,8 @@ pub struct HloModuleBlob {
     pub name: String,
     /// XLA program id (may exceed 2^53).
     pub program_id: Option<u64>,
-    /// The serialized `xla.HloProto`.
+    /// The serialized `xla.HloProto`; for a standalone HLO file, the file's bytes (HLO text,
+    /// `HloProto` or `HloModuleProto`). `crate::hlo::HloModule::from_blob` reads all three.
     pub proto: Vec<u8>,
 }
 

@@ -5,6 +5,7 @@
 
 mod args;
 mod builder;
+mod counter_meta;
 mod dump;
 mod flow_ends;
 mod flow_query;
@@ -17,6 +18,7 @@ mod time;
 
 pub use args::{ArgSetId, ArgTable, ArgValue, arg_value_to_json};
 pub use builder::TraceBuilder;
+pub use counter_meta::{CounterMeta, CounterMetaTable};
 pub use dump::dump_text;
 pub use flow_ends::{FlowBind, FlowEnd};
 pub use flow_query::{FLOW_STRIDE, FlowLink, FlowLinks, flow_links, flows_in_view};
@@ -85,6 +87,8 @@ pub struct Trace {
     pub flows: FlowTable,
     /// Aggregated events, listed but not drawn.
     pub aggregates: AggregateTable,
+    /// Unit, id and description of counter tracks, where the source states them.
+    pub counter_meta: CounterMetaTable,
     /// Args of slices and instants.
     pub args: ArgTable,
     /// File-level metadata (HLO modules, capture times, header keys).
@@ -141,5 +145,6 @@ impl Trace {
             + self.aggregates.len() * 28
             + self.index.heap_bytes()
             + self.metadata.heap_bytes()
+            + self.counter_meta.heap_bytes()
     }
 }

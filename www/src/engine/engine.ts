@@ -66,6 +66,8 @@ export interface RenderRequest {
   t0: number;
   t1: number;
   width: number;
+  /** Also return every flow arrow touching these tracks in the range (counters area). */
+  flows?: boolean;
 }
 
 /** Render lists for a viewport. Strides: slices 7, instants 4 (see wasm_api.rs). */
@@ -73,12 +75,19 @@ export interface RenderResult {
   request: { t0: number; t1: number; width: number };
   slices: Float64Array;
   instants: Float64Array;
+  /** Counter render list, stride COUNTER_STRIDE: [track, x, min, max, last, sample index or -1, count]. */
+  counters: Float64Array;
+  /** Flow arrows when asked for, stride FLOW_STRIDE (see FlowArrow fields in wasm_api.rs render_flows). */
+  flows: Float64Array;
   /** Strings for name ids the page has not been sent yet (for this profile). */
   strings: Array<[number, string]>;
 }
 
 export const SLICE_STRIDE = 7;
 export const INSTANT_STRIDE = 4;
+export const COUNTER_STRIDE = 7;
+/** [flow, from slice, from track, from lane, from end ps, to slice, to track, to lane, to start ps]. */
+export const FLOW_STRIDE = 9;
 
 export interface SliceInfo {
   id: number;
@@ -110,6 +119,152 @@ export interface SearchResult {
   truncated: boolean;
 }
 
+// ---- Counters, flows and trace health (counters area) ----
+
+/** One counter sample with its relation to the previous one (wasm_api.rs counter_sample_details). */
+export interface CounterSample {
+  index: number;
+  track: number;
+  name: string;
+  group: string;
+  time_ps: number;
+  value: number;
+  prev_time_ps: number | null;
+  prev_value: number | null;
+  delta: number | null;
+  rate_per_us: number | null;
+  unit: string | null;
+  meaning: string | null;
+  counter_id: number | string | null;
+  description: string | null;
+  sets: string | null;
+  scaling: string | null;
+}
+
+export interface CounterTrackInfo {
+  id: number;
+  name: string;
+  group: string;
+  unit: string | null;
+  counter_id: number | string | null;
+  sets: string | null;
+  samples: number;
+}
+
+export interface CounterRangeRow {
+  track: number;
+  name: string;
+  group: string;
+  samples: number;
+  min: number | null;
+  max: number | null;
+  mean: number | null;
+  time_weighted_mean: number | null;
+  integral: number;
+  delta: number | null;
+  rate_per_us: number | null;
+  unit: string | null;
+}
+
+export interface TrackBusyRow {
+  track: number;
+  name: string;
+  group: string;
+  busy_ps: number;
+  busy_fraction: number;
+}
+
+export interface RangeStats {
+  t0_ps: number;
+  t1_ps: number;
+  counters: CounterRangeRow[];
+  tracks: TrackBusyRow[];
+}
+
+export interface PerfRow {
+  track: number;
+  plane: string;
+  name: string;
+  counter_id: number | string | null;
+  sets: string | null;
+  description: string | null;
+  value: number;
+  hex: string | null;
+  sample_time_ps: number;
+}
+
+export interface WindowCounter {
+  track: number;
+  name: string;
+  group: string;
+  unit: string | null;
+  meaning: string | null;
+  kind: 'level' | 'cumulative' | null;
+  samples: Array<[number, number]>;
+  sample_count: number;
+  start_value: number;
+  end_value: number;
+  delta: number;
+  min: number;
+  max: number;
+  time_weighted_mean: number;
+  utilisation: number | null;
+}
+
+export interface CounterAggregate {
+  track: number;
+  name: string;
+  group: string;
+  unit: string | null;
+  occurrences: number;
+  mean: number;
+  peak: number;
+  mean_delta: number;
+  utilisation: number | null;
+}
+
+export interface KernelTelemetry {
+  slice: number;
+  name: string;
+  start_ps: number;
+  end_ps: number;
+  counters: WindowCounter[];
+  occurrences: number;
+  aggregated: number;
+  aggregates: CounterAggregate[];
+}
+
+export interface HealthEntry {
+  name: string;
+  severity: string;
+  count: number;
+  examples: Array<{ text: string; slice: number | null }>;
+}
+
+export interface FlowLink {
+  flow: number;
+  direction: 'in' | 'out';
+  other: number;
+  other_name: string;
+  other_track: string;
+  other_start_ps: number;
+  category: string;
+}
+
+/** What the counters area asks of the engine. */
+export interface CounterEngine {
+  counterSampleNear(track: number, t: number, tolerance: number): Promise<number>;
+  counterSample(index: number): Promise<CounterSample>;
+  counterTracks(): Promise<CounterTrackInfo[]>;
+  rangeStats(t0: number, t1: number): Promise<RangeStats>;
+  perfCounters(t: number): Promise<PerfRow[]>;
+  kernelTelemetry(sliceId: number): Promise<KernelTelemetry | null>;
+  kernelWindows(sliceId: number, t0: number, t1: number, limit: number): Promise<Float64Array>;
+  counterChartPoints(track: number, t0: number, t1: number, maxPoints: number): Promise<Float64Array>;
+  health(): Promise<HealthEntry[]>;
+  sliceFlows(sliceId: number): Promise<FlowLink[]>;
+}
+
 /** An error the engine reports for a load, already phrased for a person ("<file>: <message>"). */
 export class EngineError extends Error {
   constructor(
@@ -121,6 +276,13 @@ export class EngineError extends Error {
   }
 }
 
+/** A kernel custom call found in StableHLO text (`name` is `custom_call#N`). */
+export interface MlirKernel {
+  name: string;
+  target: string;
+  kind: string;
+}
+
 export class CancelledError extends Error {
   constructor() {
     super('cancelled');
@@ -128,7 +290,7 @@ export class CancelledError extends Error {
   }
 }
 
-export interface Engine {
+export interface Engine extends CounterEngine {
   /** Resolves once the Wasm core is initialised in the worker. */
   readonly ready: Promise<void>;
   /** Loads a profile, releasing the previous one. Rejects with EngineError or CancelledError. */
@@ -141,6 +303,26 @@ export interface Engine {
   sliceDetails(id: number): Promise<EventDetails>;
   instantDetails(index: number): Promise<EventDetails>;
   search(query: string, limit: number): Promise<SearchResult>;
+  /** MLIR view: the loaded MLIR (bytecode printed in generic form, with locations when `locs`; text as written), or null. */
+  mlirText(locs: boolean): Promise<string | null>;
+  /** MLIR view: the kernel custom calls of loaded StableHLO text. */
+  mlirKernels(): Promise<MlirKernel[]>;
+  /** MLIR view: the text of kernel `index` of `mlirKernels()`. */
+  mlirKernelText(index: number, locs: boolean): Promise<string>;
+  /** One HLO request (crate/src/hlo/service.rs lists them); resolves to its parsed JSON answer. */
+  hlo<T>(request: HloRequest): Promise<T>;
   /** Called when the worker dies; the engine restarts it, but the loaded profile is gone. */
   onFatal(cb: (message: string) => void): void;
+}
+
+/** An HLO graph-viewer request: `op` selects what (see crate/src/hlo/service.rs). */
+export interface HloRequest {
+  op: 'modules' | 'ops' | 'graph' | 'dot' | 'text' | 'find';
+  module?: number | string | null;
+  center?: string | null;
+  radius?: number;
+  expand?: string[];
+  long?: boolean;
+  program_id?: string | null;
+  name?: string;
 }

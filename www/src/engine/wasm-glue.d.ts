@@ -11,8 +11,10 @@ export class Session {
   free(): void;
   constructor();
   reserve(bytes: number): void;
+  hint_unpacked(bytes: number): void;
   push(chunk: Uint8Array): void;
-  finish(reducedDetail: boolean): string;
+  reduce_detail(): void;
+  finish(): string;
   render_slices(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   render_instants(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   string(id: number): string;
@@ -20,4 +22,23 @@ export class Session {
   slice_details(slice_id: number): string;
   search(query: string, limit: number): Uint32Array;
   instant_details(index: number): string;
+  mlir_text(locs: boolean): string | undefined;
+  mlir_kernels(): string;
+  mlir_kernel_text(index: number, locs: boolean): string;
+  // Counters area.
+  render_counters(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
+  counter_sample_near(track: number, t_ps: number, tolerance_ps: number): number;
+  counter_sample_details(index: number): string;
+  counter_tracks(): string;
+  counter_range_stats(t0_ps: number, t1_ps: number): string;
+  perf_counters(t_ps: number): string;
+  kernel_telemetry(slice_id: number): string;
+  kernel_windows(slice_id: number, t0_ps: number, t1_ps: number, limit: number): Float64Array;
+  counter_chart_points(track: number, t0_ps: number, t1_ps: number, max_points: number): Float64Array;
+  health(): string;
+  slice_flows(slice_id: number): string;
+  render_flows(track_ids: Uint32Array, t0_ps: number, t1_ps: number, limit: number): Float64Array;
+  hlo_request(request: string): string;
 }
+
+export function counter_chart_svg(spec_json: string): string;

@@ -4,9 +4,18 @@
 import {
   CancelledError,
   EngineError,
+  type CounterSample,
+  type CounterTrackInfo,
   type Engine,
+  type FlowLink,
+  type HealthEntry,
+  type KernelTelemetry,
+  type PerfRow,
+  type RangeStats,
   type EventDetails,
+  type HloRequest,
   type LoadProgress,
+  type MlirKernel,
   type OpenSource,
   type Profile,
   type RenderRequest,
@@ -248,7 +257,7 @@ export class WorkerEngine implements Engine {
         load.abort.abort();
         reject(err instanceof Error ? err : new EngineError(String(err), 'init'));
       });
-      this.post({ op: 'begin', load: id, name, size: load.total });
+      this.post({ op: 'begin', load: id, name, size: load.total, reduced: load.reduced });
       this.pump(load, source).catch((err: unknown) => {
         if (load.done) return;
         load.done = true;
@@ -266,6 +275,9 @@ export class WorkerEngine implements Engine {
   private async pump(load: ActiveLoad, source: OpenSource): Promise<void> {
     let stream: ReadableStream<Uint8Array>;
     if (source.kind === 'file') {
+      const unpacked = await gzipSizeHint(source.file);
+      if (load.done) return;
+      if (unpacked > 0) this.post({ op: 'hint', load: load.id, unpacked });
       stream = source.file.stream();
     } else {
       let response: Response;
@@ -316,7 +328,7 @@ export class WorkerEngine implements Engine {
       if (load.done) void reader.cancel().catch(() => undefined);
     }
     flush();
-    if (!load.done) this.post({ op: 'finish', load: load.id, reduced: load.reduced });
+    if (!load.done) this.post({ op: 'finish', load: load.id });
   }
 
   cancel(): void {
@@ -336,7 +348,7 @@ export class WorkerEngine implements Engine {
   }
 
   render(req: RenderRequest): Promise<RenderResult> {
-    return this.call('render', { trackIds: req.trackIds, t0: req.t0, t1: req.t1, width: req.width });
+    return this.call('render', { trackIds: req.trackIds, t0: req.t0, t1: req.t1, width: req.width, flows: req.flows ?? false });
   }
 
   sliceInfo(id: number): Promise<SliceInfo> {
@@ -354,4 +366,75 @@ export class WorkerEngine implements Engine {
   search(query: string, limit: number): Promise<SearchResult> {
     return this.call('search', { query, limit });
   }
+
+  mlirText(locs: boolean): Promise<string | null> {
+    return this.call('mlirText', { locs });
+  }
+
+  mlirKernels(): Promise<MlirKernel[]> {
+    return this.call('mlirKernels', {});
+  }
+
+  mlirKernelText(index: number, locs: boolean): Promise<string> {
+    return this.call('mlirKernelText', { index, locs });
+  }
+
+  // ---- Counters area ----
+
+  counterSampleNear(track: number, t: number, tolerance: number): Promise<number> {
+    return this.call('counterSampleNear', { track, t, tolerance });
+  }
+
+  counterSample(index: number): Promise<CounterSample> {
+    return this.call('counterSample', { index });
+  }
+
+  counterTracks(): Promise<CounterTrackInfo[]> {
+    return this.call('counterTracks', {});
+  }
+
+  rangeStats(t0: number, t1: number): Promise<RangeStats> {
+    return this.call('rangeStats', { t0, t1 });
+  }
+
+  perfCounters(t: number): Promise<PerfRow[]> {
+    return this.call('perfCounters', { t });
+  }
+
+  kernelTelemetry(sliceId: number): Promise<KernelTelemetry | null> {
+    return this.call('kernelTelemetry', { sliceId });
+  }
+
+  kernelWindows(sliceId: number, t0: number, t1: number, limit: number): Promise<Float64Array> {
+    return this.call('kernelWindows', { sliceId, t0, t1, limit });
+  }
+
+  counterChartPoints(track: number, t0: number, t1: number, maxPoints: number): Promise<Float64Array> {
+    return this.call('counterChartPoints', { track, t0, t1, maxPoints });
+  }
+
+  health(): Promise<HealthEntry[]> {
+    return this.call('health', {});
+  }
+
+  sliceFlows(sliceId: number): Promise<FlowLink[]> {
+    return this.call('sliceFlows', { sliceId });
+  }
+
+  hlo<T>(request: HloRequest): Promise<T> {
+    return this.call('hlo', { request: JSON.stringify(request) }) as Promise<T>;
+  }
+}
+
+/**
+ * For a gzip file, the decompressed size its trailer states (ISIZE: the last 4 bytes, little-endian,
+ * modulo 2^32, of the last member), so the engine can hold the output in one allocation; 0 when the
+ * file is not gzip or too small. Only a hint: the engine caps it and grows past it if needed.
+ */
+async function gzipSizeHint(file: Blob): Promise<number> {
+  if (file.size < 18) return 0;
+  const head = new Uint8Array(await file.slice(0, 2).arrayBuffer());
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return 0;
+  const tail = new DataView(await file.slice(file.size - 4).arrayBuffer());
+  return tail.getUint32(0, true);
 }

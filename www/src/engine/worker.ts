@@ -2,7 +2,7 @@
 // profile), receives the file as transferred ArrayBuffer chunks, and answers requests.
 
 import init, { Session } from 'planeview-wasm';
-import type { EventDetails, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
+import type { EventDetails, MlirKernel, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
 import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
 
 /**
@@ -33,6 +33,8 @@ let currentLoad = -1;
 let loadName = '';
 let received = 0;
 let failedLoad = false;
+/** Whether the current load is the reduced-detail retry. */
+let loadReduced = false;
 /** String ids already sent to the page for the current profile. */
 let sentStrings = new Set<number>();
 
@@ -81,6 +83,9 @@ function need(): Session {
   return session;
 }
 
+/** Flow arrows drawn at most when showing all flows in view. */
+const MAX_FLOWS_IN_VIEW = 2000;
+
 function sliceInfo(id: number): SliceInfo {
   const a = need().slice_info(id);
   if (a.length < 5) throw new Error(`no slice ${id}`);
@@ -92,6 +97,8 @@ function render(args: CallMap['render']['args']): RenderResult {
   const { trackIds, t0, t1, width } = args;
   const slices = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_slices(trackIds, t0, t1, width) : new Float64Array(0);
   const instants = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_instants(trackIds, t0, t1, width) : new Float64Array(0);
+  const counters = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_counters(trackIds, t0, t1, width) : new Float64Array(0);
+  const flows = args.flows && trackIds.length > 0 && t1 > t0 ? s.render_flows(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
   const strings: Array<[number, string]> = [];
   for (let i = 6; i < slices.length; i += 7) {
     const nameId = slices[i]!;
@@ -100,7 +107,7 @@ function render(args: CallMap['render']['args']): RenderResult {
       strings.push([nameId, s.string(nameId)]);
     }
   }
-  return { request: { t0, t1, width }, slices, instants, strings };
+  return { request: { t0, t1, width }, slices, instants, counters, flows, strings };
 }
 
 function search(args: CallMap['search']['args']): SearchResult {
@@ -131,7 +138,7 @@ function call(method: Method, args: unknown): { value: unknown; transfer: Transf
   switch (method) {
     case 'render': {
       const r = render(args as CallMap['render']['args']);
-      return { value: r, transfer: [r.slices.buffer, r.instants.buffer] };
+      return { value: r, transfer: [r.slices.buffer, r.instants.buffer, r.counters.buffer, r.flows.buffer] };
     }
     case 'sliceInfo':
       return { value: sliceInfo((args as CallMap['sliceInfo']['args']).id), transfer: [] };
@@ -147,6 +154,62 @@ function call(method: Method, args: unknown): { value: unknown; transfer: Transf
       const r = search(args as CallMap['search']['args']);
       return { value: r, transfer: [r.ids.buffer] };
     }
+    case 'mlirText':
+      return { value: need().mlir_text((args as CallMap['mlirText']['args']).locs) ?? null, transfer: [] };
+    case 'mlirKernels':
+      return { value: JSON.parse(need().mlir_kernels()) as MlirKernel[], transfer: [] };
+    case 'mlirKernelText': {
+      const a = args as CallMap['mlirKernelText']['args'];
+      return { value: need().mlir_kernel_text(a.index, a.locs), transfer: [] };
+    }
+    case 'hlo':
+      return { value: JSON.parse(need().hlo_request((args as CallMap['hlo']['args']).request)), transfer: [] };
+    default:
+      return counterCall(method, args);
+  }
+}
+
+/** The counters area's calls (counters, flows, trace health). */
+function counterCall(method: Method, args: unknown): { value: unknown; transfer: Transferable[] } {
+  const s = need();
+  const json = (text: string): { value: unknown; transfer: Transferable[] } => ({ value: parseExact(text), transfer: [] });
+  switch (method) {
+    case 'counterSampleNear': {
+      const a = args as CallMap['counterSampleNear']['args'];
+      return { value: s.counter_sample_near(a.track, a.t, a.tolerance), transfer: [] };
+    }
+    case 'counterSample': {
+      const { index } = args as CallMap['counterSample']['args'];
+      const v = parseExact(s.counter_sample_details(index));
+      if (!v) throw new Error(`no counter sample ${index}`);
+      return { value: v, transfer: [] };
+    }
+    case 'counterTracks':
+      return json(s.counter_tracks());
+    case 'rangeStats': {
+      const a = args as CallMap['rangeStats']['args'];
+      return json(s.counter_range_stats(a.t0, a.t1));
+    }
+    case 'perfCounters':
+      return json(s.perf_counters((args as CallMap['perfCounters']['args']).t));
+    case 'kernelTelemetry':
+      return json(s.kernel_telemetry((args as CallMap['kernelTelemetry']['args']).sliceId));
+    case 'kernelWindows': {
+      const a = args as CallMap['kernelWindows']['args'];
+      const v = s.kernel_windows(a.sliceId, a.t0, a.t1, a.limit);
+      return { value: v, transfer: [v.buffer] };
+    }
+    case 'counterChartPoints': {
+      const a = args as CallMap['counterChartPoints']['args'];
+      const v = s.counter_chart_points(a.track, a.t0, a.t1, a.maxPoints);
+      return { value: v, transfer: [v.buffer] };
+    }
+    case 'health':
+      return json(s.health());
+    case 'sliceFlows':
+      return json(s.slice_flows((args as CallMap['sliceFlows']['args']).sliceId));
+    default:
+      throw new Error(`unknown engine call ${method}`);
   }
 }
 
@@ -160,10 +223,15 @@ function onMessage(msg: ToWorker): void {
       failedLoad = false;
       try {
         session = new Session();
+        loadReduced = msg.reduced;
+        if (msg.reduced) session.reduce_detail();
         if (msg.size) session.reserve(msg.size);
       } catch (err) {
         failLoad(msg.load, err);
       }
+      return;
+    case 'hint':
+      if (msg.load === currentLoad && session && !failedLoad) session.hint_unpacked(msg.unpacked);
       return;
     case 'chunk':
       if (msg.load !== currentLoad || !session || failedLoad) return;
@@ -179,8 +247,8 @@ function onMessage(msg: ToWorker): void {
       if (msg.load !== currentLoad || !session || failedLoad) return;
       post({ type: 'importing', load: msg.load });
       try {
-        if (CRASH_TEST && !msg.reduced && crashTest(loadName)) return;
-        const parsed = parseExact(session.finish(msg.reduced)) as Omit<Profile, 'fileName'>;
+        if (CRASH_TEST && !loadReduced && crashTest(loadName)) return;
+        const parsed = parseExact(session.finish()) as Omit<Profile, 'fileName'>;
         post({ type: 'loaded', load: msg.load, profile: parsed });
       } catch (err) {
         failLoad(msg.load, err);

@@ -1,6 +1,7 @@
 // The details panel for the selected slice or instant: every field through textContent.
 
-import type { EventDetails } from '../engine/engine';
+import type { CounterSample, EventDetails, FlowLink } from '../engine/engine';
+import { formatValue } from '../canvas/counters';
 import { clear, el } from '../lib/dom';
 import { formatCount, formatDuration, formatPreciseTime } from '../lib/time';
 
@@ -97,5 +98,63 @@ export class DetailsView {
     }
     table.append(tbody);
     this.root.append(table);
+  }
+
+  // ---- Counters area: counter samples, flows, kernel telemetry ----
+
+  /** A clicked counter sample: value, increase since the previous sample, rate, time (XProf parity). */
+  showCounterSample(c: CounterSample, originPs: number): void {
+    clear(this.root);
+    delete this.root.dataset.empty;
+    const title = el('h2', { class: 'panel-title details-name' }, c.name);
+    const dl = el('dl', { class: 'details-fields', 'data-testid': 'counter-sample' });
+    const unit = c.unit ? ` ${c.unit}` : '';
+    const add = (k: string, v: string, testid = ''): void => {
+      const dd = el('dd', testid ? { 'data-testid': testid } : {}, v);
+      dd.title = v;
+      dl.append(el('dt', {}, k), dd);
+    };
+    add('Counter of', c.group);
+    add('Time', formatPreciseTime(c.time_ps - originPs), 'counter-time');
+    add('Value', `${formatValue(c.value)}${unit}`, 'counter-value');
+    if (c.delta !== null && c.prev_time_ps !== null) {
+      add('Δ since previous', `${c.delta >= 0 ? '+' : ''}${formatValue(c.delta)}${unit}`, 'counter-delta');
+      add('Previous sample', `${formatValue(c.prev_value ?? 0)} at ${formatPreciseTime(c.prev_time_ps - originPs)}`);
+      add('Since previous', formatDuration(c.time_ps - c.prev_time_ps, 4));
+    } else {
+      add('Δ since previous', 'first sample', 'counter-delta');
+    }
+    if (c.rate_per_us !== null) add('Rate', `${formatValue(c.rate_per_us)}${unit} per µs`, 'counter-rate');
+    add('Meaning', c.meaning ?? 'unknown counter (shown as recorded)');
+    if (c.counter_id !== null) add('Counter id', String(c.counter_id));
+    if (c.sets) add('Counter sets', c.sets);
+    if (c.description) add('Description', c.description);
+    if (c.scaling) add('Scaling', c.scaling);
+    this.root.append(title, dl);
+  }
+
+  /** Appends the flows of the shown slice; `follow` jumps to the slice at the other end. */
+  showFlows(links: FlowLink[], originPs: number, follow: (link: FlowLink) => void): void {
+    if (links.length === 0) return;
+    this.root.append(el('h3', { class: 'panel-subtitle' }, `Flows (${links.length})`));
+    const ul = el('ul', { class: 'flow-list', 'data-testid': 'flows' });
+    for (const l of links.slice(0, 100)) {
+      const b = el('button', { type: 'button', class: 'btn btn-small flow-link', 'data-testid': 'follow-flow', 'data-direction': l.direction });
+      b.textContent = `${l.direction === 'out' ? '→ to' : '← from'} ${l.other_name}`;
+      b.title = `${l.other_track} at ${formatPreciseTime(l.other_start_ps - originPs)}${l.category ? ` (${l.category})` : ''}: follow the flow`;
+      b.addEventListener('click', () => follow(l));
+      const li = el('li');
+      li.append(b, el('span', { class: 'muted small' }, ` ${l.other_track}`));
+      ul.append(li);
+    }
+    this.root.append(ul);
+    if (links.length > 100) this.root.append(el('p', { class: 'muted small' }, `and ${links.length - 100} more`));
+  }
+
+  /** Appends a button that opens the kernel-scoped telemetry of the shown slice. */
+  showTelemetryAction(open: () => void): void {
+    const b = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'open-telemetry' }, 'Counters inside this slice');
+    b.addEventListener('click', open);
+    this.root.append(el('p', {}), b);
   }
 }

@@ -5,6 +5,7 @@
 // stays in view (position: sticky) inside a natively scrolled body, and an axis canvas above.
 
 import {
+  COUNTER_STRIDE,
   INSTANT_STRIDE,
   SLICE_STRIDE,
   type Engine,
@@ -13,6 +14,7 @@ import {
   type SliceInfo,
   type TrackInfo,
 } from '../engine/engine';
+import { drawCounterTrack, drawFlowArrows, formatValue, type FlowArrow } from '../canvas/counters';
 import { fitCanvas } from '../canvas/hidpi';
 import { ellipsize } from '../canvas/text';
 import { colorForNameId } from '../lib/color';
@@ -26,11 +28,17 @@ const GROUP_H = 26;
 const AXIS_H = 26;
 const MIN_SPAN_PS = 100;
 const FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+/** Height of a counter track's chart. */
+const COUNTER_H = 56;
+/** Click tolerance around a counter sample, in pixels. */
+const SAMPLE_HIT_PX = 4;
 
-export type Selection = { kind: 'slice'; id: number } | { kind: 'instant'; index: number };
+export type Selection = { kind: 'slice'; id: number } | { kind: 'instant'; index: number } | { kind: 'counter'; index: number };
 
 export interface TimelineCallbacks {
   onSelect(sel: Selection | null): void;
+  /** A time range chosen with Shift + drag (null when cleared). */
+  onRangeSelect?(range: { t0: number; t1: number } | null): void;
 }
 
 interface GroupRow {
@@ -51,7 +59,7 @@ interface TrackRow {
 type Row = GroupRow | TrackRow;
 
 interface Hit {
-  kind: 'slice' | 'merged' | 'instant';
+  kind: 'slice' | 'merged' | 'instant' | 'counter';
   track: number;
   lane: number;
   x0: number;
@@ -59,6 +67,8 @@ interface Hit {
   id: number;
   count: number;
   nameId: number;
+  /** Counter hits: minimum, maximum and last value of the pixel column. */
+  values?: [number, number, number];
 }
 
 export class TimelineView {
@@ -78,7 +88,14 @@ export class TimelineView {
   private hover: Hit | null = null;
   private searchQuery = '';
   private matchCache = new Map<number, boolean>();
-  private drag: { x: number; t0: number; t1: number; moved: boolean } | null = null;
+  private drag: { x: number; t0: number; t1: number; moved: boolean; range: boolean } | null = null;
+  /** Shift + drag selection, in ps. */
+  private range: { t0: number; t1: number } | null = null;
+  /** The clicked counter sample. */
+  private selectedSample: { track: number; t: number; value: number } | null = null;
+  /** Flows of the selected slice: the slice at the other end and the direction. */
+  private selectedFlows: Array<{ dir: 'in' | 'out'; info: SliceInfo }> = [];
+  private allFlows = false;
   private mouse: { x: number; y: number } | null = null;
   private generation = 0;
   /** Bench hook (bench/browser.mjs sets globalThis.pvBench): when the newest render list was requested. */
@@ -94,6 +111,7 @@ export class TimelineView {
   private readonly tooltip: HTMLElement;
   private readonly empty: HTMLElement;
   private readonly toolbar: HTMLElement;
+  private readonly selectionText: HTMLElement;
 
   constructor(
     root: HTMLElement,
@@ -113,8 +131,17 @@ export class TimelineView {
     zoomIn.addEventListener('click', () => this.zoomBy(0.5));
     zoomOut.addEventListener('click', () => this.zoomBy(2));
     this.rangeText = el('span', { class: 'tl-range', 'data-testid': 'timeline-range' });
-    const hint = el('span', { class: 'tl-hint' }, 'Wheel or W/S: zoom · drag or A/D: pan · 0/F: fit · click: details');
-    this.toolbar.append(fit, zoomOut, zoomIn, this.rangeText, hint);
+    const hint = el('span', { class: 'tl-hint' }, 'Wheel or W/S: zoom · drag or A/D: pan · Shift+drag: select a range · 0/F: fit · click: details');
+    const flows = el('label', { class: 'tl-flows', title: 'Draw every flow arrow that touches the visible tracks' });
+    const flowsBox = el('input', { type: 'checkbox', 'data-testid': 'flows-all' });
+    flowsBox.addEventListener('change', () => {
+      this.allFlows = flowsBox.checked;
+      this.lastKey = '';
+      this.requestDraw();
+    });
+    flows.append(flowsBox, document.createTextNode(' all flows'));
+    this.selectionText = el('span', { class: 'tl-selection', 'data-testid': 'range-selection' });
+    this.toolbar.append(fit, zoomOut, zoomIn, this.rangeText, flows, this.selectionText, hint);
 
     const head = el('div', { class: 'tl-head' });
     const corner = el('div', { class: 'tl-corner' }, 'Tracks');
@@ -175,6 +202,10 @@ export class TimelineView {
     this.inFlight = false;
     this.selected = null;
     this.selectedInstant = null;
+    this.selectedSample = null;
+    this.selectedFlows = [];
+    this.range = null;
+    this.updateSelectionText();
     this.hover = null;
     this.collapsed = new Set();
     this.hideTooltip();
@@ -199,7 +230,29 @@ export class TimelineView {
   setSelected(info: SliceInfo | null): void {
     this.selected = info;
     this.selectedInstant = null;
+    this.selectedSample = null;
+    this.selectedFlows = [];
     this.requestDraw();
+    if (info) this.loadFlows(info);
+  }
+
+  /** The Shift + drag range, if any. */
+  selectedRange(): { t0: number; t1: number } | null {
+    return this.range;
+  }
+
+  /** Fetches the flows of the selected slice and the slices at their other ends, to draw arrows. */
+  private loadFlows(info: SliceInfo): void {
+    const gen = this.generation;
+    this.engine
+      .sliceFlows(info.id)
+      .then((links) => Promise.all(links.slice(0, 64).map((l) => this.engine.sliceInfo(l.other).then((o) => ({ dir: l.direction, info: o })))))
+      .then((flows) => {
+        if (gen !== this.generation || this.selected?.id !== info.id) return;
+        this.selectedFlows = flows;
+        this.requestDraw();
+      })
+      .catch(() => undefined);
   }
 
   /** Zooms to a slice (with context around it), scrolls its track into view and selects it. */
@@ -307,7 +360,7 @@ export class TimelineView {
         y += GROUP_H;
         for (const t of g.tracks) {
           const lanes = Math.max(1, t.lanes);
-          const h = lanes * LANE_H + 2 * TRACK_PAD;
+          const h = t.kind === 'counter' ? COUNTER_H + 2 * TRACK_PAD : lanes * LANE_H + 2 * TRACK_PAD;
           const tr: TrackRow = { type: 'track', y, h, group: gi, track: t };
           this.trackRows.set(t.id, tr);
           if (!open) continue;
@@ -363,14 +416,14 @@ export class TimelineView {
     if (!p || this.inFlight) return;
     const ids = this.visibleTrackIds();
     const w = Math.round(width);
-    const key = `${this.t0}|${this.t1}|${w}|${ids.join(',')}`;
+    const key = `${this.t0}|${this.t1}|${w}|${ids.join(',')}|${this.allFlows}`;
     if (key === this.lastKey) return;
     this.lastKey = key;
     this.inFlight = true;
     const gen = this.generation;
     const requested = performance.now();
     this.engine
-      .render({ trackIds: Uint32Array.from(ids), t0: this.t0, t1: this.t1, width: w })
+      .render({ trackIds: Uint32Array.from(ids), t0: this.t0, t1: this.t1, width: w, flows: this.allFlows })
       .then((r) => {
         if (gen !== this.generation) return;
         for (const [id, s] of r.strings) this.strings.set(id, s);
@@ -508,6 +561,10 @@ export class TimelineView {
         ctx.fill();
       }
       ctx.globalAlpha = 1;
+
+      // Counter tracks: filled step charts with min/max per pixel column, scaled per track.
+      this.drawCounters(res.counters, a, b, top, width, height, ctx);
+      if (this.allFlows) this.drawFlowList(res.flows, top, width, height, ctx);
       // Bench hook: a frame showing a new render list (the first one after a load is the first frame).
       if (this.benchRequested && 'pvBench' in globalThis) performance.measure('pv:frame', { start: this.benchRequested });
       this.benchRequested = 0;
@@ -515,7 +572,7 @@ export class TimelineView {
 
     // Hover outline.
     const h = this.hover;
-    if (h && h.kind !== 'instant') {
+    if (h && h.kind !== 'instant' && h.kind !== 'counter') {
       const row = this.trackRows.get(h.track);
       if (row) {
         const { a, b } = this.xform(width);
@@ -549,6 +606,21 @@ export class TimelineView {
         }
       }
     }
+    this.drawSelectedFlows(top, width, height, ctx);
+    this.drawRange(width, height, ctx);
+    const ss = this.selectedSample;
+    if (ss) {
+      const row = this.trackRows.get(ss.track);
+      if (row && !this.collapsed.has(row.group)) {
+        const x = xOf(ss.t);
+        ctx.strokeStyle = '#1d4ed8';
+        ctx.lineWidth = 2;
+        ctx.beginPath();
+        ctx.moveTo(x, row.y - top + 1);
+        ctx.lineTo(x, row.y - top + row.h - 1);
+        ctx.stroke();
+      }
+    }
     const si = this.selectedInstant;
     if (si) {
       const row = this.trackRows.get(si.track);
@@ -560,6 +632,85 @@ export class TimelineView {
         ctx.strokeRect(x - 6, y - 1, 12, 10);
       }
     }
+  }
+
+  /** Draws every counter track of the render list (entries of one track are contiguous). */
+  private drawCounters(c: Float64Array, a: number, b: number, top: number, width: number, height: number, ctx: CanvasRenderingContext2D): void {
+    const p = this.profile;
+    if (!p) return;
+    const endX = (p.end_ps - this.t0) * (width / (this.t1 - this.t0));
+    let i = 0;
+    while (i + COUNTER_STRIDE <= c.length) {
+      const track = c[i]!;
+      let j = i;
+      while (j + COUNTER_STRIDE <= c.length && c[j] === track) j += COUNTER_STRIDE;
+      const row = this.trackRows.get(track);
+      if (row && !this.collapsed.has(row.group)) {
+        const y = row.y - top + TRACK_PAD;
+        if (y + COUNTER_H >= 0 && y <= height) {
+          drawCounterTrack(ctx, { entries: c, from: i, to: j, a, b, top: y, height: COUNTER_H, width, endX, colorKey: track });
+        }
+      }
+      i = j;
+    }
+  }
+
+  /** Vertical centre of lane `lane` of a track, in canvas pixels (null if hidden). */
+  private laneY(track: number, lane: number, top: number): number | null {
+    const row = this.trackRows.get(track);
+    if (!row || this.collapsed.has(row.group)) return null;
+    return row.y - top + TRACK_PAD + lane * LANE_H + LANE_H / 2;
+  }
+
+  /** Every flow arrow of the render list (the "all flows" toggle). */
+  private drawFlowList(f: Float64Array, top: number, width: number, height: number, ctx: CanvasRenderingContext2D): void {
+    const scale = width / (this.t1 - this.t0);
+    const arrows: FlowArrow[] = [];
+    for (let i = 0; i + 9 <= f.length; i += 9) {
+      const y0 = this.laneY(f[i + 2]!, f[i + 3]!, top);
+      const y1 = this.laneY(f[i + 6]!, f[i + 7]!, top);
+      if (y0 === null || y1 === null) continue;
+      arrows.push({ x0: (f[i + 4]! - this.t0) * scale, y0, x1: (f[i + 8]! - this.t0) * scale, y1, strong: false });
+    }
+    drawFlowArrows(ctx, arrows, width, height);
+  }
+
+  /** Arrows between the selected slice and the slices its flows lead to or come from. */
+  private drawSelectedFlows(top: number, width: number, height: number, ctx: CanvasRenderingContext2D): void {
+    const sel = this.selected;
+    if (!sel || this.selectedFlows.length === 0) return;
+    const scale = width / (this.t1 - this.t0);
+    const x = (t: number): number => (t - this.t0) * scale;
+    const ys = this.laneY(sel.track, sel.lane, top);
+    if (ys === null) return;
+    const arrows: FlowArrow[] = [];
+    for (const { dir, info } of this.selectedFlows) {
+      const yo = this.laneY(info.track, info.lane, top);
+      if (yo === null) continue;
+      if (dir === 'out') arrows.push({ x0: x(sel.start_ps + sel.dur_ps), y0: ys, x1: x(info.start_ps), y1: yo, strong: true });
+      else arrows.push({ x0: x(info.start_ps + info.dur_ps), y0: yo, x1: x(sel.start_ps), y1: ys, strong: true });
+    }
+    drawFlowArrows(ctx, arrows, width, height);
+  }
+
+  /** The Shift + drag range, shaded. */
+  private drawRange(width: number, height: number, ctx: CanvasRenderingContext2D): void {
+    const r = this.range;
+    if (!r) return;
+    const scale = width / (this.t1 - this.t0);
+    const x0 = Math.max(-1, (r.t0 - this.t0) * scale);
+    const x1 = Math.min(width + 1, (r.t1 - this.t0) * scale);
+    if (x1 < 0 || x0 > width) return;
+    ctx.fillStyle = 'rgba(37, 99, 235, 0.10)';
+    ctx.fillRect(x0, 0, Math.max(1, x1 - x0), height);
+    ctx.fillStyle = 'rgba(37, 99, 235, 0.7)';
+    ctx.fillRect(x0, 0, 1, height);
+    ctx.fillRect(x1 - 1, 0, 1, height);
+  }
+
+  private updateSelectionText(): void {
+    const r = this.range;
+    this.selectionText.textContent = r ? `selection ${formatDuration(r.t1 - r.t0, 4)} (Shift+click clears)` : '';
   }
 
   private drawAxis(actx: CanvasRenderingContext2D, ctx: CanvasRenderingContext2D, width: number, height: number): void {
@@ -629,6 +780,7 @@ export class TimelineView {
     const width = this.canvasWidth();
     const { a, b } = this.xform(width);
     const trackId = row.track.id;
+    if (row.track.kind === 'counter') return this.hitCounter(res.counters, trackId, x, a, b);
 
     // Instants first: they sit on top of slices in the top 9 px of the track.
     if (y - row.y < 9) {
@@ -661,6 +813,33 @@ export class TimelineView {
         bestD = d;
         const id = s[i + 4]!;
         best = { kind: id >= 0 ? 'slice' : 'merged', track: trackId, lane, x0: s[i + 2]!, x1: s[i + 3]!, id, count: s[i + 5]!, nameId: s[i + 6]! };
+      }
+    }
+    return best;
+  }
+
+  /** The pixel column of counter `track` under `x`, or the held value to its left. */
+  private hitCounter(c: Float64Array, track: number, x: number, a: number, b: number): Hit | null {
+    let best: Hit | null = null;
+    let bestD = Infinity;
+    for (let i = 0; i + COUNTER_STRIDE <= c.length; i += COUNTER_STRIDE) {
+      if (c[i] !== track) continue;
+      const xi = c[i + 1]! < 0 ? -Infinity : a * c[i + 1]! + b;
+      const d = Math.abs(xi - x);
+      // Nearest column within the tolerance, else the last column at or left of x (its value holds).
+      if (d <= SAMPLE_HIT_PX ? d < bestD : xi <= x && bestD > SAMPLE_HIT_PX) {
+        bestD = d <= SAMPLE_HIT_PX ? d : bestD;
+        best = {
+          kind: 'counter',
+          track,
+          lane: 0,
+          x0: c[i + 1]!,
+          x1: c[i + 1]!,
+          id: c[i + 5]!,
+          count: c[i + 6]!,
+          nameId: -1,
+          values: [c[i + 2]!, c[i + 3]!, c[i + 4]!],
+        };
       }
     }
     return best;
@@ -702,7 +881,7 @@ export class TimelineView {
     if (e.button !== 0 || !this.profile) return;
     e.preventDefault();
     const { x } = this.localPoint(e);
-    this.drag = { x, t0: this.t0, t1: this.t1, moved: false };
+    this.drag = { x, t0: this.t0, t1: this.t1, moved: false, range: e.shiftKey };
     this.hideTooltip();
   }
 
@@ -712,7 +891,13 @@ export class TimelineView {
     const { x, y } = this.localPoint(e);
     if (d) {
       if (Math.abs(x - d.x) > 3) d.moved = true;
-      if (d.moved) {
+      if (d.moved && d.range) {
+        const ta = d.t0 + (d.x / this.canvasWidth()) * (d.t1 - d.t0);
+        const tb = this.timeAtX(Math.max(0, Math.min(this.canvasWidth(), x)));
+        this.range = { t0: Math.min(ta, tb), t1: Math.max(ta, tb) };
+        this.updateSelectionText();
+        this.requestDraw();
+      } else if (d.moved) {
         this.canvas.classList.add('is-dragging');
         const dt = ((x - d.x) / this.canvasWidth()) * (d.t1 - d.t0);
         this.setRange(d.t0 - dt, d.t1 - dt);
@@ -740,16 +925,52 @@ export class TimelineView {
     if (!d) return;
     this.drag = null;
     this.canvas.classList.remove('is-dragging');
+    if (d.range) {
+      if (!d.moved) this.range = null;
+      this.updateSelectionText();
+      this.requestDraw();
+      this.cb.onRangeSelect?.(this.range);
+      return;
+    }
     if (d.moved || !this.profile) return;
     const { x, y } = this.localPoint(e);
     const hit = this.hitTest(x, y);
+    if (hit?.kind === 'counter') {
+      this.clickCounter(hit.track, x);
+      return;
+    }
     this.clickHit(hit);
+  }
+
+  /** Selects the sample of counter `track` nearest the click (or the one whose value holds there). */
+  private clickCounter(track: number, x: number): void {
+    const t = this.timeAtX(x);
+    const tolerance = (SAMPLE_HIT_PX * (this.t1 - this.t0)) / this.canvasWidth();
+    const gen = this.generation;
+    this.engine
+      .counterSampleNear(track, t, tolerance)
+      .then((index) => {
+        if (gen !== this.generation || index < 0) return null;
+        return this.engine.counterSample(index);
+      })
+      .then((sample) => {
+        if (!sample || gen !== this.generation) return;
+        this.selected = null;
+        this.selectedInstant = null;
+        this.selectedFlows = [];
+        this.selectedSample = { track, t: sample.time_ps, value: sample.value };
+        this.requestDraw();
+        this.cb.onSelect({ kind: 'counter', index: sample.index });
+      })
+      .catch(() => undefined);
   }
 
   private clickHit(hit: Hit | null): void {
     if (!hit) {
       this.selected = null;
       this.selectedInstant = null;
+      this.selectedSample = null;
+      this.selectedFlows = [];
       this.requestDraw();
       this.cb.onSelect(null);
       return;
@@ -772,6 +993,8 @@ export class TimelineView {
         return;
       }
       this.selected = null;
+      this.selectedSample = null;
+      this.selectedFlows = [];
       this.selectedInstant = { track: hit.track, x: hit.x0, t: this.resultTime(hit.x0) };
       this.requestDraw();
       this.cb.onSelect({ kind: 'instant', index: hit.id });
@@ -806,7 +1029,15 @@ export class TimelineView {
       const title = el('div', { class: 'tt-name' });
       const line = el('div', { class: 'tt-meta' });
       tip.append(title, line);
-      if (hit.kind === 'instant') {
+      if (hit.kind === 'counter') {
+        const [lo, hi, last] = hit.values ?? [0, 0, 0];
+        title.textContent = this.trackRows.get(hit.track)?.track.name ?? 'counter';
+        const at = hit.x0 < 0 ? 'held from before the view' : `at ${formatTimestamp(this.resultTime(hit.x0) - (this.profile?.start_ps ?? 0))}`;
+        line.textContent =
+          hit.count > 1
+            ? `${formatCount(hit.count)} samples ${at} · min ${formatValue(lo)} · max ${formatValue(hi)} · last ${formatValue(last)}`
+            : `value ${formatValue(last)} ${at}${hit.count === 0 ? '' : ' · click for details'}`;
+      } else if (hit.kind === 'instant') {
         title.textContent = hit.count > 1 ? `${formatCount(hit.count)} instant events` : 'Instant event';
         line.textContent = `at ${formatTimestamp(this.resultTime(hit.x0) - (this.profile?.start_ps ?? 0))}`;
       } else if (hit.kind === 'merged') {

@@ -6,17 +6,41 @@
 #![allow(clippy::disallowed_methods)]
 
 mod args;
+mod counters;
 mod dump;
+mod framework_ops;
+mod hlo;
+mod hlo_stats;
+mod kernels;
+mod mlir;
+mod op_profile;
+mod overview;
 mod summary;
+mod table;
 
-use planeview::import::{Imported, import_bytes};
+use planeview::import::{Imported, Incoming};
+use std::io::{Read, Seek, SeekFrom};
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: planeview <command> FILE [options]
 
 commands:
   summary FILE [--json]     counts: format, events, tracks, processes, span, diagnostics
-  dump FILE [--limit N]     readable dump of the model (N events per track, default 20)";
+  dump FILE [--limit N]     readable dump of the model (N events per track, default 20)
+  mlir FILE [--op NAME] [--locs]
+                            MLIR in generic op form: a .mlirbc decoded, the kernels of a
+                            StableHLO file's custom calls (--op custom_call#N), other text as is
+  counters FILE [--json]    counter tracks: samples, min, max, mean, time-weighted mean, unit
+
+  kernels FILE [--json] [--xprof-compat]        GPU kernel statistics (XProf kernel_stats)
+  framework-ops FILE [--json]                    framework op statistics (XProf framework_op_stats)
+  hlo-stats FILE [--json]                        HLO op statistics (XProf hlo_stats)
+  op-profile FILE [--json] [--group-by program|category]   op profile tree (XProf op_profile)
+  overview FILE [--json] [--xprof-compat]       steps, step breakdown, top ops, environment
+
+  hlo FILE [--module M] [--op NAME --radius N] [--format text|long-text|dot|json]
+                            an HLO module: XProf's short text (default), long text, DOT or
+                            JSON of the radius-N (default 3) neighbourhood of an op";
 
 /// Exit status for an unusable input (CLI.md).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -54,6 +78,14 @@ fn run(args: &[String]) -> Result<(), Failure> {
     match command.as_str() {
         "summary" => summary::run(rest),
         "dump" => dump::run(rest),
+        "mlir" => mlir::run(rest),
+        "counters" => counters::run(rest),
+        "kernels" => kernels::run(rest),
+        "framework-ops" => framework_ops::run(rest),
+        "overview" => overview::run(rest),
+        "hlo-stats" => hlo_stats::run(rest),
+        "op-profile" => op_profile::run(rest),
+        "hlo" => hlo::run(rest),
         "-h" | "--help" | "help" => {
             println!("{USAGE}");
             Ok(())
@@ -62,13 +94,48 @@ fn run(args: &[String]) -> Result<(), Failure> {
     }
 }
 
-/// Reads `file` and imports it; I/O and import errors become [`Failure::Input`].
+/// Bytes read from a file at a time: the import reads JSON as it arrives, so the file is never
+/// held whole (as in the page).
+const READ_CHUNK: usize = 16 << 20;
+
+/// Reads `file` in chunks and imports it; I/O and import errors become [`Failure::Input`].
 pub fn load(file: &str) -> Result<Imported, Failure> {
-    let bytes = read(file)?;
-    import_bytes(&bytes).map_err(|e| Failure::Input {
+    let input = |message: String| Failure::Input {
         file: file.to_owned(),
-        message: e.to_string(),
-    })
+        message,
+    };
+    let mut f = std::fs::File::open(file).map_err(|e| input(e.to_string()))?;
+    let mut incoming = Incoming::default();
+    let size = f.metadata().map_err(|e| input(e.to_string()))?.len();
+    incoming.expect(size).map_err(|e| input(e.to_string()))?;
+    if let Some(isize) = gzip_trailer_size(&mut f, size).map_err(|e| input(e.to_string()))? {
+        incoming.hint_unpacked(isize);
+    }
+    let mut buf = vec![0u8; READ_CHUNK];
+    loop {
+        let n = f.read(&mut buf).map_err(|e| input(e.to_string()))?;
+        if n == 0 {
+            break;
+        }
+        incoming.push(&buf[..n]).map_err(|e| input(e.to_string()))?;
+    }
+    incoming.finish().map_err(|e| input(e.to_string()))
+}
+
+/// For a gzip file, the decompressed size its trailer states (see `Incoming::hint_unpacked`);
+/// leaves the file positioned at its start.
+fn gzip_trailer_size(f: &mut std::fs::File, size: u64) -> std::io::Result<Option<u64>> {
+    let mut magic = [0u8; 2];
+    let mut trailer = [0u8; 4];
+    let hint = if size >= 18 && f.read_exact(&mut magic).is_ok() && magic == [0x1f, 0x8b] {
+        f.seek(SeekFrom::End(-4))?;
+        f.read_exact(&mut trailer)?;
+        Some(u32::from_le_bytes(trailer).into())
+    } else {
+        None
+    };
+    f.seek(SeekFrom::Start(0))?;
+    Ok(hint)
 }
 
 /// Reads `file` whole; an I/O error becomes [`Failure::Input`].

@@ -45,10 +45,13 @@ pub(super) enum Literal {
     Null,
 }
 
-/// The cursor. `scratch` holds the last decoded string that needed decoding.
+/// The cursor. `scratch` holds the last decoded string that needed decoding. Offsets in
+/// its API and errors are absolute: `base` is the offset of `buf[0]` in the whole input, so
+/// a chunked reader's window reports the same offsets as the whole file would.
 #[derive(Debug)]
 pub(super) struct Lexer<'a> {
     buf: &'a [u8],
+    base: usize,
     pos: usize,
     scratch: Vec<u8>,
     /// Escapes or bytes replaced by U+FFFD so far.
@@ -58,13 +61,20 @@ pub(super) struct Lexer<'a> {
 impl<'a> Lexer<'a> {
     /// A cursor at the start of `buf`, after a UTF-8 byte-order mark if there is one.
     pub(super) fn new(buf: &'a [u8]) -> Self {
-        let pos = if buf.starts_with(b"\xef\xbb\xbf") {
+        Lexer::at(buf, 0)
+    }
+
+    /// A cursor over `buf`, a window of the input that starts at offset `base` (a
+    /// byte-order mark is skipped only at offset 0).
+    pub(super) fn at(buf: &'a [u8], base: usize) -> Self {
+        let pos = if base == 0 && buf.starts_with(b"\xef\xbb\xbf") {
             3
         } else {
             0
         };
         Lexer {
             buf,
+            base,
             pos,
             scratch: Vec::new(),
             replaced_chars: 0,
@@ -73,12 +83,26 @@ impl<'a> Lexer<'a> {
 
     /// The byte offset of the cursor.
     pub(super) fn offset(&self) -> usize {
-        self.pos
+        self.base + self.pos
     }
 
-    /// The input bytes in `range` (clamped to the input).
+    /// Moves the cursor back to `offset` (one it has been at), to read again from there
+    /// once more input has arrived.
+    pub(super) fn rewind(&mut self, offset: usize) {
+        self.pos = offset.saturating_sub(self.base).min(self.buf.len());
+    }
+
+    /// The end of the input seen by this cursor, as an offset.
+    fn end(&self) -> usize {
+        self.base + self.buf.len()
+    }
+
+    /// The input bytes between offsets `start` and `end` (clamped to the window).
     pub(super) fn bytes(&self, start: usize, end: usize) -> &'a [u8] {
-        let end = end.min(self.buf.len());
+        let (start, end) = (
+            start.saturating_sub(self.base),
+            end.saturating_sub(self.base).min(self.buf.len()),
+        );
         self.buf.get(start.min(end)..end).unwrap_or_default()
     }
 
@@ -115,13 +139,11 @@ impl<'a> Lexer<'a> {
     /// The error for the byte at the cursor when `expected` was wanted (`Eof` at the end).
     pub(super) fn unexpected(&mut self, expected: &'static str) -> LexError {
         match self.peek() {
-            None => LexError::Eof {
-                offset: self.buf.len(),
-            },
+            None => LexError::Eof { offset: self.end() },
             Some(b) => LexError::Syntax {
                 expected,
                 found: describe_byte(b),
-                offset: self.pos,
+                offset: self.offset(),
             },
         }
     }
@@ -234,9 +256,7 @@ impl<'a> Lexer<'a> {
                 return Ok(lit);
             }
             if text.starts_with(rest) && !rest.is_empty() {
-                return Err(LexError::Eof {
-                    offset: self.buf.len(),
-                });
+                return Err(LexError::Eof { offset: self.end() });
             }
         }
         Err(self.unexpected("a JSON value"))
@@ -332,9 +352,7 @@ impl<'a> Lexer<'a> {
         loop {
             let rest = self.buf.get(i..).unwrap_or_default();
             let Some(k) = find_quote_or_backslash(rest) else {
-                return Err(LexError::Eof {
-                    offset: self.buf.len(),
-                });
+                return Err(LexError::Eof { offset: self.end() });
             };
             i += k;
             if i - start > MAX_STRING_BYTES {

@@ -87,43 +87,156 @@ pub fn import(bytes: &[u8]) -> Result<Trace, ImportError> {
 
 /// [`import`] with options (reduced detail drops args).
 pub fn import_with(bytes: &[u8], options: &ImportOptions) -> Result<Trace, ImportError> {
+    let mut reader = Reader::new(options);
     let mut lx = Lexer::new(bytes);
-    let mut placer = Placer::new();
-    if options.drop_args {
-        placer.b.drop_args();
-    }
-    let mut reader = Reader {
-        placer,
-        ev: EventFields::default(),
-        entries: 0,
-    };
-    let complete = match lx.peek() {
-        Some(b'[') => reader.read_bare_array(&mut lx)?,
-        Some(b'{') => reader.read_object(&mut lx)?,
-        _ => return Err(reader.fail(lx.unexpected("'{' or '['"))),
-    };
-    if complete && lx.peek().is_some() {
-        let offset = lx.offset();
-        reader
-            .placer
-            .b
-            .diagnostics()
-            .report("trailing_data", Severity::Info, || {
-                format!("ignored data after the JSON value at byte {offset}")
-            });
-    }
-    Ok(reader.placer.finish(lx.replaced_chars))
+    reader.advance(&mut lx, true)?;
+    Ok(reader.finish(lx.replaced_chars))
 }
 
-/// How reading the event array ended.
+/// A Chrome trace read as its bytes arrive: [`ChromeJsonStream::push`] reads every complete
+/// event of each chunk and keeps only the unread tail (at most one event, or one top-level
+/// value, plus the chunk), so the file is never held whole. The result is the same as
+/// [`import_with`] on the whole file.
+#[derive(Debug)]
+pub struct ChromeJsonStream {
+    reader: Reader,
+    /// The bytes not read yet.
+    tail: Vec<u8>,
+    /// Offset of `tail[0]` in the input.
+    base: usize,
+    /// Don't read again before the tail holds this many bytes: a value that keeps being cut
+    /// is re-read only as the tail doubles, so the total work stays linear.
+    retry_len: usize,
+    replaced_chars: u64,
+}
+
+/// The first bytes a stream waits for before reading (a byte-order mark and the first
+/// value's opening bracket).
+const STREAM_MIN_BYTES: usize = 8;
+
+/// Bytes of a new chunk appended to the tail to complete the unit cut at the end of the last
+/// one (more when the tail is longer): events are far smaller, so the rest of the chunk is
+/// read in place.
+const BRIDGE_BYTES: usize = 64 << 10;
+
+impl ChromeJsonStream {
+    /// A stream at the start of the input.
+    pub fn new(options: &ImportOptions) -> Self {
+        ChromeJsonStream {
+            reader: Reader::new(options),
+            tail: Vec::new(),
+            base: 0,
+            retry_len: STREAM_MIN_BYTES,
+            replaced_chars: 0,
+        }
+    }
+
+    /// Reads the complete events of `chunk` (with the tail left from before). Errors are
+    /// those of [`import`] that more input cannot change (not a trace, a limit, a syntax
+    /// error before any usable event).
+    pub fn push(&mut self, chunk: &[u8]) -> Result<(), ImportError> {
+        let mut chunk = chunk;
+        if !self.tail.is_empty() || chunk.len() < self.retry_len {
+            // Complete the unit cut at the end of the last chunk with the start of this one
+            // (the bridge); once it is read, go on in the chunk itself.
+            let old_len = self.tail.len();
+            let bridge = chunk.len().min(old_len.max(BRIDGE_BYTES));
+            self.tail.extend_from_slice(&chunk[..bridge]);
+            let read = if self.tail.len() < self.retry_len {
+                0
+            } else {
+                self.read_tail()?
+            };
+            if self.reader.state == State::Ended {
+                self.tail.clear();
+                return Ok(());
+            }
+            if read <= old_len {
+                // The unit goes on past the bridge (or it is not time to retry yet).
+                self.tail.drain(..read);
+                self.tail.extend_from_slice(&chunk[bridge..]);
+                self.set_retry();
+                return Ok(());
+            }
+            chunk = &chunk[read - old_len..];
+            self.tail.clear();
+        }
+        let mut lx = Lexer::at(chunk, self.base);
+        self.reader.advance(&mut lx, false)?;
+        let read = lx.offset() - self.base;
+        self.replaced_chars += lx.replaced_chars;
+        self.base += read;
+        if self.reader.state != State::Ended {
+            self.tail.extend_from_slice(&chunk[read..]);
+        }
+        self.set_retry();
+        Ok(())
+    }
+
+    /// Reads the complete units of the tail; returns how many bytes were read (the tail
+    /// itself is left to the caller).
+    fn read_tail(&mut self) -> Result<usize, ImportError> {
+        let mut lx = Lexer::at(&self.tail, self.base);
+        self.reader.advance(&mut lx, false)?;
+        let read = lx.offset() - self.base;
+        self.replaced_chars += lx.replaced_chars;
+        self.base += read;
+        Ok(read)
+    }
+
+    /// A unit cut by the end of the input is read again once the tail has doubled.
+    fn set_retry(&mut self) {
+        self.retry_len = if self.tail.is_empty() {
+            0
+        } else {
+            (self.tail.len() * 2).max(STREAM_MIN_BYTES)
+        };
+    }
+
+    /// From now on, args are not kept (the memory budget ran out part-way).
+    pub fn drop_args(&mut self) {
+        self.reader.placer.b.drop_args();
+    }
+
+    /// Reads what is left as the end of the input and returns the trace.
+    pub fn finish(mut self) -> Result<Trace, ImportError> {
+        let mut lx = Lexer::at(&self.tail, self.base);
+        self.reader.advance(&mut lx, true)?;
+        let replaced = self.replaced_chars + lx.replaced_chars;
+        Ok(self.reader.finish(replaced))
+    }
+}
+
+/// Where the reader is in the file's structure. Each step of [`Reader::advance`] reads one
+/// unit (the root's opening bracket, one top-level member, one event) and moves on only
+/// when the unit is complete, so a unit cut by the end of a chunk is read again whole.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum ArrayEnd {
-    /// At its `]`.
-    Closed,
-    /// At the end of the input, after a complete event (and maybe a comma).
-    Unterminated,
-    /// At a syntax error or inside an event, after usable events (`truncated_input`).
-    Cut,
+enum State {
+    /// Before the root value.
+    Start,
+    /// Between the members of the root object (`first`: none read yet).
+    Members { first: bool },
+    /// In the event array (`bare`: it is the root; `first`: no element read yet).
+    Events { bare: bool, first: bool },
+    /// After the root value, or after the point where reading stopped.
+    Ended,
+}
+
+/// Why a step stopped before completing its unit.
+#[derive(Debug)]
+enum Halt {
+    /// The input ended between two events (a complete event was the last thing read).
+    Boundary { offset: usize },
+    /// The input broke inside a unit (`Eof`: it ended there).
+    Lex(LexError),
+    /// Fatal whatever follows.
+    Fatal(ImportError),
+}
+
+impl From<LexError> for Halt {
+    fn from(e: LexError) -> Self {
+        Halt::Lex(e)
+    }
 }
 
 /// The container-level reader.
@@ -131,134 +244,229 @@ enum ArrayEnd {
 struct Reader {
     placer: Placer,
     ev: EventFields,
+    state: State,
     /// Entries of the event array read so far.
     entries: u64,
+    /// Whether the root object's `traceEvents` was read.
+    saw_events: bool,
+    /// The first top-level keys, for the "not a trace" message.
+    keys: Vec<String>,
+    /// Whether the root value was closed (trailing data after it is reported).
+    complete: bool,
 }
 
 impl Reader {
-    /// Reads a bare-array trace. Returns true if the array was closed.
-    fn read_bare_array(&mut self, lx: &mut Lexer<'_>) -> Result<bool, ImportError> {
-        let end = self.read_event_array(lx, true)?;
+    fn new(options: &ImportOptions) -> Self {
+        let mut placer = Placer::new();
+        if options.drop_args {
+            placer.b.drop_args();
+        }
+        Reader {
+            placer,
+            ev: EventFields::default(),
+            state: State::Start,
+            entries: 0,
+            saw_events: false,
+            keys: Vec::new(),
+            complete: false,
+        }
+    }
+
+    /// Reads units until the input in `lx` runs out. Unless `at_end`, a unit cut by the end
+    /// of the input is left unread (the cursor before it) for the next call; at the end,
+    /// the input ending is handled as [`import`] documents.
+    fn advance(&mut self, lx: &mut Lexer<'_>, at_end: bool) -> Result<(), ImportError> {
+        while self.state != State::Ended {
+            let mark = lx.offset();
+            let replaced = lx.replaced_chars;
+            let halt = match self.step(lx) {
+                Ok(()) => continue,
+                Err(halt) => halt,
+            };
+            match halt {
+                Halt::Fatal(e) => return Err(e),
+                Halt::Boundary { .. } | Halt::Lex(LexError::Eof { .. }) if !at_end => {
+                    lx.rewind(mark);
+                    lx.replaced_chars = replaced;
+                    return Ok(());
+                }
+                Halt::Boundary { offset } => self.end_at_boundary(offset)?,
+                Halt::Lex(e) => self.cut(e)?,
+            }
+            self.state = State::Ended;
+        }
+        if self.complete && lx.peek().is_some() {
+            self.complete = false;
+            let offset = lx.offset();
+            self.placer
+                .b
+                .diagnostics()
+                .report("trailing_data", Severity::Info, || {
+                    format!("ignored data after the JSON value at byte {offset}")
+                });
+        }
+        Ok(())
+    }
+
+    /// Reads one unit and moves to the next state.
+    fn step(&mut self, lx: &mut Lexer<'_>) -> Result<(), Halt> {
+        match self.state {
+            State::Start => match lx.peek() {
+                Some(b'[') => {
+                    lx.eat(b'[');
+                    self.state = State::Events {
+                        bare: true,
+                        first: true,
+                    };
+                }
+                Some(b'{') => {
+                    lx.eat(b'{');
+                    self.state = State::Members { first: true };
+                }
+                _ => {
+                    let e = lx.unexpected("'{' or '['");
+                    return Err(match e {
+                        LexError::Eof { .. } => Halt::Lex(e),
+                        e => Halt::Fatal(self.fail(e)),
+                    });
+                }
+            },
+            State::Members { first } => self.step_member(lx, first)?,
+            State::Events { bare, first } => self.step_event(lx, bare, first)?,
+            State::Ended => {}
+        }
+        Ok(())
+    }
+
+    /// One member of the root object (`traceEvents` opens the event array).
+    fn step_member(&mut self, lx: &mut Lexer<'_>, first: bool) -> Result<(), Halt> {
+        let mut first = first;
+        if !lx.next_member(&mut first)? {
+            if !self.saw_events {
+                return Err(Halt::Fatal(ImportError::NotATrace(format!(
+                    "JSON object without a traceEvents array (keys: {})",
+                    self.keys.join(", ")
+                ))));
+            }
+            self.complete = true;
+            self.state = State::Ended;
+            return Ok(());
+        }
+        let key = lx.key()?.to_owned();
+        let events = key == "traceEvents" && !self.saw_events;
+        if events {
+            match lx.peek() {
+                Some(b'[') => lx.eat(b'['),
+                None => return Err(Halt::Lex(lx.unexpected("'['"))),
+                Some(_) => {
+                    return Err(Halt::Fatal(ImportError::NotATrace(
+                        "\"traceEvents\" is not an array".into(),
+                    )));
+                }
+            };
+        } else {
+            self.read_header_value(lx, &key)?;
+        }
+        if self.keys.len() <= KEYS_LISTED {
+            self.keys.push(if self.keys.len() < KEYS_LISTED {
+                key
+            } else {
+                "...".into()
+            });
+        }
+        self.saw_events |= events;
+        self.state = if events {
+            State::Events {
+                bare: false,
+                first: true,
+            }
+        } else {
+            State::Members { first: false }
+        };
+        Ok(())
+    }
+
+    /// One element of the event array (or its closing `]`).
+    fn step_event(&mut self, lx: &mut Lexer<'_>, bare: bool, first: bool) -> Result<(), Halt> {
+        let boundary = |lx: &Lexer<'_>| Halt::Boundary {
+            offset: lx.offset(),
+        };
+        let mut first = first;
+        match lx.next_element(&mut first) {
+            Ok(true) => {}
+            Ok(false) => return self.close_event_array(bare),
+            Err(LexError::Eof { .. }) => return Err(boundary(lx)),
+            Err(e) => return Err(Halt::Lex(e)),
+        }
+        let depth = if bare { 1 } else { 2 };
+        let start = lx.offset();
+        match lx.peek() {
+            None => return Err(boundary(lx)),
+            Some(b'{') => {
+                read_event(lx, &mut self.placer.b, &mut self.ev, depth)?;
+                self.placer.place(&self.ev);
+            }
+            Some(other) if bare && self.entries == 0 => {
+                return Err(Halt::Fatal(ImportError::NotATrace(format!(
+                    "JSON array whose first element is {}, not a trace-event object",
+                    describe_value_start(Some(other))
+                ))));
+            }
+            Some(_) => {
+                lx.skip_value(depth)?;
+                self.placer.not_an_event(start);
+            }
+        }
+        self.entries += 1;
+        self.state = State::Events { bare, first: false };
+        Ok(())
+    }
+
+    /// After the event array's `]`: back to the root object's members, or the end.
+    fn close_event_array(&mut self, bare: bool) -> Result<(), Halt> {
+        if bare {
+            self.check_bare_array().map_err(Halt::Fatal)?;
+            self.complete = true;
+            self.state = State::Ended;
+        } else {
+            self.state = State::Members { first: false };
+        }
+        Ok(())
+    }
+
+    /// A bare array of objects none of which has a `ph` is not a trace.
+    fn check_bare_array(&self) -> Result<(), ImportError> {
         if self.entries > 0 && self.placer.entries_with_phase == 0 {
             return Err(ImportError::NotATrace(format!(
                 "JSON array of {} objects, none with a trace-event \"ph\" field",
                 self.entries
             )));
         }
-        Ok(end == ArrayEnd::Closed)
+        Ok(())
     }
 
-    /// Reads an object-form trace. Returns true if the object was closed.
-    fn read_object(&mut self, lx: &mut Lexer<'_>) -> Result<bool, ImportError> {
-        lx.expect(b'{', "'{'").map_err(|e| self.fail(e))?;
-        let mut keys: Vec<String> = Vec::new();
-        let mut saw_events = false;
-        let mut first = true;
-        let mut key = String::new();
-        loop {
-            match lx.next_member(&mut first) {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => return self.cut(e).map(|_| false),
-            }
-            match lx.key() {
-                Ok(k) => {
-                    key.clear();
-                    key.push_str(k);
-                }
-                Err(e) => return self.cut(e).map(|_| false),
-            }
-            if keys.len() <= KEYS_LISTED {
-                keys.push(if keys.len() < KEYS_LISTED {
-                    key.clone()
-                } else {
-                    "...".into()
-                });
-            }
-            if key == "traceEvents" && !saw_events {
-                saw_events = true;
-                if lx.peek() != Some(b'[') {
-                    return Err(ImportError::NotATrace(
-                        "\"traceEvents\" is not an array".into(),
-                    ));
-                }
-                if self.read_event_array(lx, false)? != ArrayEnd::Closed {
-                    return Ok(false);
-                }
-            } else if let Err(e) = self.read_header_value(lx, &key) {
-                return self.cut(e).map(|_| false);
-            }
+    /// The input ended between two elements of the event array (at `offset`): an
+    /// unterminated array after a complete event is accepted, as Chrome writes it on a crash.
+    fn end_at_boundary(&mut self, offset: usize) -> Result<(), ImportError> {
+        if self.entries == 0 {
+            return self.cut(LexError::Eof { offset });
         }
-        if !saw_events {
-            return Err(ImportError::NotATrace(format!(
-                "JSON object without a traceEvents array (keys: {})",
-                keys.join(", ")
-            )));
+        if matches!(self.state, State::Events { bare: true, .. }) {
+            self.check_bare_array()?;
         }
-        Ok(true)
-    }
-
-    /// Reads the event array at the cursor (on its `[`). `bare` says it is the root, where
-    /// a first element that is not an object means the file is not a trace.
-    fn read_event_array(
-        &mut self,
-        lx: &mut Lexer<'_>,
-        bare: bool,
-    ) -> Result<ArrayEnd, ImportError> {
-        let depth = if bare { 1 } else { 2 };
-        lx.expect(b'[', "'['").map_err(|e| self.fail(e))?;
-        if lx.eat(b']') {
-            return Ok(ArrayEnd::Closed);
-        }
-        loop {
-            match lx.peek() {
-                None if self.entries > 0 => return Ok(self.unterminated(lx)),
-                None => return self.cut(lx.unexpected("an event")),
-                Some(_) => {}
-            }
-            let start = lx.offset();
-            let read = if lx.peek() == Some(b'{') {
-                read_event(lx, &mut self.placer.b, &mut self.ev, depth)
-                    .map(|()| self.placer.place(&self.ev))
-            } else if bare && self.entries == 0 {
-                return Err(ImportError::NotATrace(format!(
-                    "JSON array whose first element is {}, not a trace-event object",
-                    describe_value_start(lx.peek())
-                )));
-            } else {
-                lx.skip_value(depth)
-                    .map(|()| self.placer.not_an_event(start))
-            };
-            if let Err(e) = read {
-                return self.cut(e);
-            }
-            self.entries += 1;
-            if lx.eat(b',') {
-                continue;
-            }
-            match lx.peek() {
-                Some(b']') => {
-                    lx.eat(b']');
-                    return Ok(ArrayEnd::Closed);
-                }
-                None => return Ok(self.unterminated(lx)),
-                Some(_) => return self.cut(lx.unexpected("',' or ']'")),
-            }
-        }
-    }
-
-    /// Accepts an event array that ends with the input after a complete event.
-    fn unterminated(&mut self, lx: &Lexer<'_>) -> ArrayEnd {
-        let offset = lx.offset();
         self.placer.b.diagnostics().report("unterminated_array", Severity::Info, || {
             format!("the event array is not closed; the input ends after a complete event at byte {offset}")
         });
-        ArrayEnd::Unterminated
+        Ok(())
+    }
+
+    fn finish(self, replaced_chars: u64) -> Trace {
+        self.placer.finish(replaced_chars)
     }
 
     /// Handles an error in the input: after usable events, records `truncated_input` and
     /// stops reading; before them, it is the import error.
-    fn cut(&mut self, err: LexError) -> Result<ArrayEnd, ImportError> {
+    fn cut(&mut self, err: LexError) -> Result<(), ImportError> {
         if matches!(err, LexError::Limit { .. }) || !self.placer.has_usable() {
             return Err(self.fail(err));
         }
@@ -281,7 +489,7 @@ impl Reader {
             .b
             .diagnostics()
             .report("truncated_input", Severity::DataLoss, || example);
-        Ok(ArrayEnd::Cut)
+        Ok(())
     }
 
     /// The import error for `err` when nothing usable was read.

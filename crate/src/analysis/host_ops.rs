@@ -1,0 +1,192 @@
+//! Framework ops on the host, XProf's host `OpMetricsDb`.
+//!
+//! XSpace: on each line of `/host:CPU`, an event is a framework op when its (metadata) name
+//! parses as one (`name:Type`, `Iterator::...`, JAX `scope/name:type`), and, separately,
+//! when it carries a non-empty `tf_op` stat (memory allocations do: they add occurrences of
+//! zero time). Ops are keyed by name alone; the type is the first non-empty one seen.
+//! Events of derived lines are skipped. Chrome/Kineto JSON: slices of category `cpu_op` or `Operator`, typed by their name.
+//! Per line, XProf's op stack runs over begin/end activities in time order (an end pops
+//! the stack down to its own begin; an end without one is dropped), giving each op its
+//! self time; the line's time is the span from the first activity to the last, and what ops
+//! do not cover is idle.
+
+use super::query::{
+    arg_i64, arg_str, is_derived_line, long_name_key, processes_named, track_slices_in_order,
+    tracks_by_process, xprof_name,
+};
+use super::tf_op::{TfOpCategory, parse_tf_op};
+use crate::model::{Format, ProcessId, Ps, SliceId, Trace};
+use hashbrown::HashMap;
+
+/// One host op aggregated over its occurrences.
+#[derive(Clone, Debug, Default)]
+pub struct HostOp {
+    /// Framework op name.
+    pub name: String,
+    /// Framework op type (empty when unknown).
+    pub op_type: String,
+    /// Occurrences.
+    pub occurrences: u64,
+    /// Total time, ps.
+    pub time_ps: i64,
+    /// Total self time, ps.
+    pub self_time_ps: i64,
+    /// Any occurrence ran eagerly.
+    pub is_eager: bool,
+    /// The slices.
+    pub slices: Vec<SliceId>,
+}
+
+/// All host ops.
+#[derive(Clone, Debug, Default)]
+pub struct HostOpDb {
+    /// Ops in first-seen order.
+    pub ops: Vec<HostOp>,
+    /// Sum over lines of the span of their op activity, ps.
+    pub total_time_ps: i64,
+    /// Sum of self times, ps.
+    pub op_time_ps: i64,
+}
+
+impl HostOpDb {
+    /// Host time no op covers (XProf's IDLE), ps.
+    pub fn idle_ps(&self) -> i64 {
+        (self.total_time_ps - self.op_time_ps).max(0)
+    }
+}
+
+/// One begin or end of an op occurrence.
+#[derive(Clone, Copy, Debug)]
+struct Activity {
+    at: Ps,
+    begin: bool,
+    /// Identifies the occurrence for stack matching.
+    id: u32,
+    /// Index into `HostOpDb::ops`.
+    op: usize,
+    slice: u32,
+    eager: bool,
+}
+
+/// Builds the host op table.
+pub fn host_op_db(trace: &Trace) -> HostOpDb {
+    let mut db = HostOpDb::default();
+    let mut index: HashMap<String, usize> = HashMap::new();
+    let tf_op_key = trace.strings.lookup("tf_op");
+    let eager_key = trace.strings.lookup("is_eager");
+    let long_name = long_name_key(trace);
+
+    let by_process = tracks_by_process(trace);
+    let processes: Vec<ProcessId> = match trace.format {
+        Format::Xspace => processes_named(trace, "/host:CPU")
+            .filter(|(_, n)| *n == "/host:CPU")
+            .map(|(p, _)| p)
+            .collect(),
+        _ => (0..trace.processes.len() as u32).map(ProcessId).collect(),
+    };
+    let mut activities = Vec::new();
+    for p in processes {
+        for &track in &by_process[p.index()] {
+            if trace.format == Format::Xspace && is_derived_line(trace, track) {
+                continue;
+            }
+            activities.clear();
+            for i in track_slices_in_order(trace, track) {
+                let s = &trace.slices;
+                let mut ops: [Option<(&str, &str)>; 2] = [None, None];
+                match trace.format {
+                    Format::Xspace => {
+                        let op = parse_tf_op(xprof_name(trace, long_name, i));
+                        if op.category != TfOpCategory::Unknown {
+                            ops[0] = Some((op.name, op.op_type));
+                        }
+                        if let Some(full) =
+                            arg_str(trace, s.args[i], tf_op_key).filter(|f| !f.is_empty())
+                        {
+                            let op = parse_tf_op(full);
+                            ops[1] = Some((op.name, op.op_type));
+                        }
+                    }
+                    _ => {
+                        let cat = trace.str(trace.categories.name[s.category[i].index()]);
+                        if cat.eq_ignore_ascii_case("cpu_op")
+                            || cat.eq_ignore_ascii_case("operator")
+                        {
+                            let name = trace.str(s.name[i]);
+                            ops[0] = Some((name, name));
+                        }
+                    }
+                }
+                let eager = arg_i64(trace, s.args[i], eager_key).is_some_and(|v| v != 0);
+                for (k, (name, op_type)) in ops.into_iter().flatten().enumerate() {
+                    let all = &mut db.ops;
+                    let op = *index.entry_ref(name).or_insert_with(|| {
+                        all.push(HostOp {
+                            name: name.to_owned(),
+                            op_type: op_type.to_owned(),
+                            ..HostOp::default()
+                        });
+                        all.len() - 1
+                    });
+                    if all[op].op_type.is_empty() {
+                        all[op].op_type = op_type.to_owned();
+                    }
+                    let a = Activity {
+                        at: s.start[i],
+                        begin: true,
+                        id: (activities.len() / 2) as u32,
+                        op,
+                        slice: i as u32,
+                        eager: eager && k == 0,
+                    };
+                    activities.push(a);
+                    activities.push(Activity {
+                        at: s.end(i),
+                        begin: false,
+                        ..a
+                    });
+                }
+            }
+            run_stack(&mut activities, &mut db);
+        }
+    }
+    db.op_time_ps = db.ops.iter().map(|o| o.self_time_ps).sum();
+    db
+}
+
+/// XProf's op stack over one line's activities; adds the line's span to the total.
+fn run_stack(activities: &mut [Activity], db: &mut HostOpDb) {
+    if activities.is_empty() {
+        return;
+    }
+    activities.sort_by_key(|a| a.at); // stable: an end before a begin at the same time
+    // (begin time, op kind, children time)
+    let mut stack: Vec<(Ps, u32, Ps)> = Vec::new();
+    for a in activities.iter() {
+        if a.begin {
+            stack.push((a.at, a.id, 0));
+            continue;
+        }
+        let mut found = None;
+        while let Some(top) = stack.pop() {
+            if top.1 == a.id {
+                found = Some(top);
+                break;
+            }
+        }
+        let Some((begin, _, children)) = found else {
+            continue;
+        };
+        let dur = a.at - begin;
+        let op = &mut db.ops[a.op];
+        op.occurrences += 1;
+        op.time_ps += dur;
+        op.self_time_ps += (dur - children).max(0);
+        op.is_eager |= a.eager;
+        op.slices.push(SliceId(a.slice));
+        if let Some(parent) = stack.last_mut() {
+            parent.2 += dur;
+        }
+    }
+    db.total_time_ps += activities[activities.len() - 1].at - activities[0].at;
+}

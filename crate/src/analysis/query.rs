@@ -1,0 +1,127 @@
+//! Small read helpers the analyses share: args by key, the slices of a track, the tracks of a
+//! process, and XProf's notion of a derived line.
+
+use crate::model::{ArgSetId, ArgValue, ProcessId, StrId, Trace, TrackId};
+
+/// The first value of arg `key` in `set`, or `None` (also when `key` was never interned).
+pub fn arg(trace: &Trace, set: ArgSetId, key: Option<StrId>) -> Option<ArgValue> {
+    let key = key?;
+    trace.args.get(set).find(|&(k, _)| k == key).map(|(_, v)| v)
+}
+
+/// An arg as text (a string value; `None` for other types).
+pub fn arg_str(trace: &Trace, set: ArgSetId, key: Option<StrId>) -> Option<&str> {
+    match arg(trace, set, key)? {
+        ArgValue::Str(s) | ArgValue::Json(s) => Some(trace.str(s)),
+        _ => None,
+    }
+}
+
+/// An arg as an integer (ints, unsigned ints that fit, booleans; floats with no fraction).
+pub fn arg_i64(trace: &Trace, set: ArgSetId, key: Option<StrId>) -> Option<i64> {
+    match arg(trace, set, key)? {
+        ArgValue::Int(v) => Some(v),
+        ArgValue::Uint(v) => i64::try_from(v).ok(),
+        ArgValue::Bool(v) => Some(i64::from(v)),
+        ArgValue::Float(v) if v.fract() == 0.0 && v.abs() < 9.0e15 => Some(v as i64),
+        ArgValue::Str(s) => trace.str(s).trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// An arg as an unsigned 64-bit integer (program ids may exceed `i64`).
+pub fn arg_u64(trace: &Trace, set: ArgSetId, key: Option<StrId>) -> Option<u64> {
+    match arg(trace, set, key)? {
+        ArgValue::Uint(v) => Some(v),
+        ArgValue::Int(v) => u64::try_from(v).ok(),
+        ArgValue::Str(s) => trace.str(s).trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// An arg as a float (any numeric value).
+pub fn arg_f64(trace: &Trace, set: ArgSetId, key: Option<StrId>) -> Option<f64> {
+    match arg(trace, set, key)? {
+        ArgValue::Int(v) => Some(v as f64),
+        ArgValue::Uint(v) => Some(v as f64),
+        ArgValue::Float(v) => Some(v),
+        ArgValue::Bool(v) => Some(f64::from(u8::from(v))),
+        ArgValue::Str(s) => trace.str(s).trim().parse().ok(),
+        _ => None,
+    }
+}
+
+/// Every slice of `track`, lane by lane (each lane in start order).
+pub fn track_slices(trace: &Trace, track: TrackId) -> impl Iterator<Item = usize> + '_ {
+    trace
+        .index
+        .lanes_of(track)
+        .iter()
+        .flat_map(|lane| lane.range())
+}
+
+/// The slices of `track` in the order a profiler writes them: by start, and for equal
+/// starts the longer (enclosing) one first.
+pub fn track_slices_in_order(trace: &Trace, track: TrackId) -> Vec<usize> {
+    let mut v: Vec<usize> = track_slices(trace, track).collect();
+    let s = &trace.slices;
+    v.sort_by_key(|&i| (s.start[i], std::cmp::Reverse(s.dur[i]), s.lane[i]));
+    v
+}
+
+/// The tracks of each process, indexed by `ProcessId`, in track id order.
+pub fn tracks_by_process(trace: &Trace) -> Vec<Vec<TrackId>> {
+    let mut out = vec![Vec::new(); trace.processes.len()];
+    for (i, p) in trace.tracks.process.iter().enumerate() {
+        out[p.index()].push(TrackId(i as u32));
+    }
+    out
+}
+
+/// Processes whose name starts with `prefix`, with their names, in process id order.
+pub fn processes_named<'t>(
+    trace: &'t Trace,
+    prefix: &'t str,
+) -> impl Iterator<Item = (ProcessId, &'t str)> + 't {
+    (0..trace.processes.len()).filter_map(move |i| {
+        let name = trace.str(trace.processes.name[i]);
+        name.starts_with(prefix)
+            .then_some((ProcessId(i as u32), name))
+    })
+}
+
+/// XProf's derived lines (`Steps`, `XLA Ops`, `TensorFlow Ops`, ...) have ids from
+/// `0xdeadbeef` read as a signed 32-bit number upwards.
+const DERIVED_LINE_ID_MIN: i64 = 0xdead_beef_u32 as i32 as i64;
+/// How many derived line ids XProf reserves (more than it uses).
+const DERIVED_LINE_IDS: i64 = 64;
+
+/// True when `track` is an XSpace line that XProf derived from others (by its line id).
+pub fn is_derived_line(trace: &Trace, track: TrackId) -> bool {
+    trace
+        .str(trace.tracks.source_id[track.index()])
+        .parse::<i64>()
+        .is_ok_and(|id| (DERIVED_LINE_ID_MIN..DERIVED_LINE_ID_MIN + DERIVED_LINE_IDS).contains(&id))
+}
+
+/// Picoseconds as XProf's microsecond floats.
+pub fn ps_to_us(ps: i64) -> f64 {
+    ps as f64 / 1e6
+}
+
+/// `a / b`, or 0 when `b` is 0 (XProf's `SafeDivide`).
+pub fn safe_div(a: f64, b: f64) -> f64 {
+    if b == 0.0 { 0.0 } else { a / b }
+}
+
+/// The name XProf gives slice `i`: for XSpace the event metadata's `name` (kept in the
+/// `long_name` arg when the slice shows a shorter display name), else the slice's name.
+pub fn xprof_name(trace: &Trace, long_name: Option<StrId>, i: usize) -> &str {
+    arg_str(trace, trace.slices.args[i], long_name)
+        .unwrap_or_else(|| trace.str(trace.slices.name[i]))
+}
+
+/// The interned key of the `long_name` arg, if any slice has one.
+pub fn long_name_key(trace: &Trace) -> Option<StrId> {
+    trace.strings.lookup(crate::import::xplane::LONG_NAME_ARG)
+}

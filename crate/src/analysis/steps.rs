@@ -1,0 +1,127 @@
+//! Training or inference steps, from the markers profilers write:
+//! - XSpace device planes: the `Steps` line (one event per step, `group_id` = step number);
+//!   a step seen on several devices takes the earliest start and the longest duration;
+//! - XSpace host (when no device has a `Steps` line): `StepTraceAnnotation` events, the
+//!   root events (`_r`) that carry `step_num`, named `<event name> <step_num>` as XProf
+//!   names them (`train 3`);
+//! - Chrome/Kineto JSON: `ProfilerStep#N` slices.
+//!
+//! Steps are sorted by number. XProf 2.24.2 drops the first and the last step once there are
+//! more than five (they may be partial); we keep them unless asked for XProf's behaviour
+//! ([`Compat::Xprof`]), see `docs/XPROF-PARITY.md`.
+
+use super::compat::Compat;
+use super::query::{arg_i64, processes_named, tracks_by_process};
+use crate::model::{Format, Ps, SliceId, Trace};
+use std::collections::BTreeMap;
+
+/// XProf drops partial steps only when there are more than this many.
+const DROP_PARTIAL_STEPS_ABOVE: usize = 5;
+
+/// One step.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// Display name (`train 3`, `0`, `ProfilerStep#5`).
+    pub name: String,
+    /// Step number.
+    pub number: i64,
+    /// Start, ps.
+    pub start_ps: Ps,
+    /// Duration, ps.
+    pub duration_ps: Ps,
+    /// The marker slices.
+    pub markers: Vec<SliceId>,
+}
+
+/// The steps of a trace (empty when it has no step markers).
+pub fn steps(trace: &Trace, compat: Compat) -> Vec<Step> {
+    let mut found = match trace.format {
+        Format::Xspace => {
+            let device = device_steps(trace);
+            if device.is_empty() {
+                host_steps(trace)
+            } else {
+                device
+            }
+        }
+        _ => kineto_steps(trace),
+    };
+    if compat.on() && found.len() > DROP_PARTIAL_STEPS_ABOVE {
+        found.pop();
+        found.remove(0);
+    }
+    found
+}
+
+/// Merges one marker into the step table.
+fn add(by_number: &mut BTreeMap<i64, Step>, number: i64, name: &str, i: usize, trace: &Trace) {
+    let (start, dur) = (trace.slices.start[i], trace.slices.dur[i]);
+    let step = by_number.entry(number).or_insert_with(|| Step {
+        name: name.to_owned(),
+        number,
+        start_ps: start,
+        duration_ps: dur,
+        markers: Vec::new(),
+    });
+    step.start_ps = step.start_ps.min(start);
+    step.duration_ps = step.duration_ps.max(dur);
+    step.markers.push(SliceId(i as u32));
+}
+
+fn device_steps(trace: &Trace) -> Vec<Step> {
+    let group_id = trace.strings.lookup("group_id");
+    let steps_line = trace.strings.lookup("Steps");
+    let by_process = tracks_by_process(trace);
+    let mut by_number = BTreeMap::new();
+    for (p, _) in processes_named(trace, "/device:") {
+        for &track in &by_process[p.index()] {
+            if Some(trace.tracks.name[track.index()]) != steps_line {
+                continue;
+            }
+            for i in super::query::track_slices(trace, track) {
+                let name = trace.str(trace.slices.name[i]);
+                let number =
+                    arg_i64(trace, trace.slices.args[i], group_id).or_else(|| name.parse().ok());
+                if let Some(n) = number {
+                    add(&mut by_number, n, name, i, trace);
+                }
+            }
+        }
+    }
+    by_number.into_values().collect()
+}
+
+fn host_steps(trace: &Trace) -> Vec<Step> {
+    let step_num = trace.strings.lookup("step_num");
+    let root = trace.strings.lookup("_r");
+    let mut by_number = BTreeMap::new();
+    if step_num.is_none() {
+        return Vec::new();
+    }
+    for i in 0..trace.slices.len() {
+        let set = trace.slices.args[i];
+        let Some(n) = arg_i64(trace, set, step_num) else {
+            continue;
+        };
+        if arg_i64(trace, set, root).is_none() {
+            continue;
+        }
+        let name = format!("{} {n}", trace.str(trace.slices.name[i]));
+        add(&mut by_number, n, &name, i, trace);
+    }
+    by_number.into_values().collect()
+}
+
+fn kineto_steps(trace: &Trace) -> Vec<Step> {
+    let mut by_number = BTreeMap::new();
+    for i in 0..trace.slices.len() {
+        let name = trace.str(trace.slices.name[i]);
+        if let Some(n) = name
+            .strip_prefix("ProfilerStep#")
+            .and_then(|n| n.parse().ok())
+        {
+            add(&mut by_number, n, name, i, trace);
+        }
+    }
+    by_number.into_values().collect()
+}

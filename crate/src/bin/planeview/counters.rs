@@ -1,0 +1,42 @@
+//! `planeview counters FILE [--json]`: one row per counter track (CLI.md `counters`).
+
+use crate::args::{Accepts, Options};
+use crate::{Failure, load, print_json};
+use planeview::analysis::counters::stats::counter_summaries;
+
+pub fn run(args: &[String]) -> Result<(), Failure> {
+    let opts = Options::parse(
+        args,
+        &Accepts {
+            flags: &["--json"],
+            values: &[],
+        },
+    )?;
+    let imported = load(opts.file)?;
+    let rows = counter_summaries(&imported.trace);
+    if opts.has("--json") {
+        return print_json(&rows);
+    }
+    if rows.is_empty() {
+        println!("{}: no counter tracks", opts.file);
+        return Ok(());
+    }
+    println!(
+        "{:<32} {:<24} {:>8} {:>14} {:>14} {:>14} {:>14}  unit",
+        "name", "group", "samples", "min", "max", "mean", "tw mean"
+    );
+    for r in rows {
+        println!(
+            "{:<32} {:<24} {:>8} {:>14.6} {:>14.6} {:>14.6} {:>14.6}  {}",
+            r.name,
+            r.group,
+            r.samples,
+            r.min,
+            r.max,
+            r.mean,
+            r.time_weighted_mean,
+            r.unit.as_deref().unwrap_or("-")
+        );
+    }
+    Ok(())
+}

@@ -1,0 +1,21 @@
+//! `planeview hlo-stats FILE [--json]`: HLO op statistics (CLI.md).
+
+use crate::Failure;
+use planeview::analysis::hlo_stats::hlo_stats;
+
+pub fn run(args: &[String]) -> Result<(), Failure> {
+    crate::table::run(
+        args,
+        &[
+            "rank",
+            "program_id",
+            "category",
+            "hlo_op_name",
+            "occurrences",
+            "total_self_time",
+            "total_self_time_percent",
+            "bound_by",
+        ],
+        |trace, _| hlo_stats(trace),
+    )
+}

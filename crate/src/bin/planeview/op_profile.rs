@@ -1,0 +1,54 @@
+//! `planeview op-profile FILE [--json] [--group-by program|category]`: the op profile tree
+//! (CLI.md).
+
+use crate::Failure;
+use crate::args::{Accepts, Options};
+use planeview::analysis::op_profile::{GroupBy, Node, op_profile};
+
+pub fn run(args: &[String]) -> Result<(), Failure> {
+    let opts = Options::parse(
+        args,
+        &Accepts {
+            flags: &["--json", "--xprof-compat"],
+            values: &["--group-by"],
+        },
+    )?;
+    let group_by = match opts.value("--group-by") {
+        None | Some("program") => GroupBy::Program,
+        Some("category") => GroupBy::Category,
+        Some(other) => {
+            return Err(Failure::Usage(format!(
+                "--group-by takes program or category, not {other:?}"
+            )));
+        }
+    };
+    let imported = crate::load(opts.file)?;
+    let tree = op_profile(&imported.trace, group_by);
+    if opts.has("--json") {
+        return crate::print_json(&tree);
+    }
+    print_node(&tree, 0, tree.metrics.raw_time);
+    Ok(())
+}
+
+/// One line per node down to ops: share of the root's time, time, occurrences, name.
+fn print_node(n: &Node, depth: usize, total: i64) {
+    let share = if total > 0 {
+        100.0 * n.metrics.raw_time as f64 / total as f64
+    } else {
+        0.0
+    };
+    println!(
+        "{:indent$}{share:6.2}%  {:>14.3} µs  x{:<6} {}",
+        "",
+        n.metrics.raw_time as f64 / 1e6,
+        n.metrics.occurrences,
+        n.name,
+        indent = depth * 2
+    );
+    if depth < 3 {
+        for c in &n.children {
+            print_node(c, depth + 1, total);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+// The counters tab: range statistics, the counter chart, the perf-counters table and kernel-scoped
+// telemetry, over the engine's counter analyses.
+
+import type { CounterEngine, Profile } from '../../engine/engine';
+import { el } from '../../lib/dom';
+import { ChartPanel } from './chart-panel';
+import { PerfCountersPanel } from './perf-table';
+import { RangeStatsPanel } from './range-stats';
+import { TelemetryPanel } from './telemetry';
+
+export interface CountersHost {
+  /** The timeline's visible range. */
+  visibleRange(): { t0: number; t1: number };
+}
+
+export class CountersView {
+  private readonly range: RangeStatsPanel;
+  private readonly perf: PerfCountersPanel;
+  private readonly telemetry: TelemetryPanel;
+  private readonly chart: ChartPanel;
+  private profile: Profile | null = null;
+  private current: { t0: number; t1: number } | null = null;
+  private kernel: number | null = null;
+
+  constructor(
+    root: HTMLElement,
+    engine: CounterEngine,
+    host: CountersHost,
+  ) {
+    this.range = new RangeStatsPanel(engine, () => {
+      const r = host.visibleRange();
+      this.setRange(r.t0, r.t1);
+    });
+    this.perf = new PerfCountersPanel(engine);
+    this.telemetry = new TelemetryPanel(engine);
+    this.chart = new ChartPanel(engine, () => {
+      const r = this.current ?? host.visibleRange();
+      return { t0: r.t0, t1: r.t1, origin: this.profile?.start_ps ?? 0, kernel: this.kernel };
+    });
+    root.classList.add('counters-view');
+    const note = el('p', { class: 'muted small' }, 'Counter values hold from one sample to the next; rates are per µs; integrals in value × µs.');
+    root.append(note, this.telemetry.root, this.range.root, this.chart.root, this.perf.root);
+    this.engineTracks = () => engine.counterTracks();
+  }
+
+  private readonly engineTracks: () => ReturnType<CounterEngine['counterTracks']>;
+
+  setProfile(p: Profile | null): void {
+    this.profile = p;
+    this.current = null;
+    this.kernel = null;
+    const origin = p?.start_ps ?? 0;
+    this.range.setOrigin(origin);
+    this.perf.setOrigin(origin);
+    this.telemetry.setOrigin(origin);
+    this.chart.setTracks([]);
+    if (!p) return;
+    this.engineTracks()
+      .then((tracks) => {
+        if (this.profile !== p) return;
+        this.chart.setTracks(tracks);
+        void this.perf.load(p.end_ps);
+      })
+      .catch(() => undefined);
+  }
+
+  /** A range chosen in the timeline. */
+  setRange(t0: number, t1: number): void {
+    this.current = { t0, t1 };
+    void this.range.setRange(t0, t1);
+  }
+
+  /** The perf-counters table at a clicked sample's time. */
+  setSampleTime(t: number): void {
+    void this.perf.load(t);
+  }
+
+  /** Kernel telemetry of a slice. */
+  showKernel(sliceId: number): void {
+    this.kernel = sliceId;
+    void this.telemetry.show(sliceId);
+  }
+}

@@ -1,0 +1,315 @@
+// The HLO graph view: pick a module and an op (list + search), see its radius-N neighbourhood laid
+// out by the Rust core, pan/zoom, expand fusions, open called computations, jump to the op's
+// slices in the timeline, and download HLO text, DOT or SVG.
+
+import type { Engine } from '../engine/engine';
+import { clear, el } from '../lib/dom';
+import { drawGraph, svgText } from './graph/svg';
+import type { GraphViewData, HloModuleInfo, HloOp } from './graph/types';
+
+const LIST_LIMIT = 300;
+
+export interface GraphCallbacks {
+  /** Reveal the slices named `op` in the timeline. */
+  showInTimeline(op: string): void;
+}
+
+export class GraphView {
+  private modules: HloModuleInfo[] = [];
+  private ops: HloOp[] = [];
+  private module = -1;
+  private center: string | null = null;
+  private expand = new Set<string>();
+  private graph: GraphViewData | null = null;
+  private selected: number | null = null;
+  private size = { w: 0, h: 0 };
+  private view = { x: 0, y: 0, k: 1 };
+  private loaded = false;
+  private token = 0;
+
+  private readonly moduleSelect = el('select', { 'data-testid': 'graph-module', 'aria-label': 'HLO module' });
+  private readonly search = el('input', { type: 'search', placeholder: 'Find op…', 'data-testid': 'graph-search', 'aria-label': 'Find op' });
+  private readonly radius = el('input', { type: 'number', min: '1', max: '50', value: '3', 'data-testid': 'graph-radius', 'aria-label': 'Radius' });
+  private readonly list = el('ul', { class: 'graph-ops', 'data-testid': 'graph-ops' });
+  private readonly info = el('div', { class: 'graph-info', 'data-testid': 'graph-info' });
+  private readonly message = el('p', { class: 'graph-message muted' });
+  private readonly svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  private readonly layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+
+  constructor(
+    panel: HTMLElement,
+    private readonly engine: Engine,
+    private readonly cb: GraphCallbacks,
+  ) {
+    const bar = el('div', { class: 'graph-toolbar' });
+    const overview = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'graph-overview' }, 'Overview');
+    overview.addEventListener('click', () => void this.show(null));
+    const dl = (label: string, f: () => void): HTMLButtonElement => {
+      const b = el('button', { type: 'button', class: 'btn btn-small' }, label);
+      b.addEventListener('click', f);
+      return b;
+    };
+    bar.append(
+      this.moduleSelect,
+      el('label', {}, 'Radius '),
+      this.radius,
+      overview,
+      dl('HLO text', () => void this.downloadText(false)),
+      dl('Long text', () => void this.downloadText(true)),
+      dl('DOT', () => void this.downloadDot()),
+      dl('SVG', () => this.downloadSvg()),
+    );
+    const side = el('div', { class: 'graph-side' });
+    side.append(this.search, this.list);
+    this.svg.setAttribute('class', 'graph-canvas');
+    this.svg.setAttribute('data-testid', 'graph-canvas');
+    this.svg.appendChild(this.layer);
+    const main = el('div', { class: 'graph-main' });
+    main.append(this.message, this.svg, this.info);
+    const body = el('div', { class: 'graph-body' });
+    body.append(side, main);
+    panel.append(bar, body);
+
+    this.moduleSelect.addEventListener('change', () => void this.selectModule(Number(this.moduleSelect.value)));
+    this.search.addEventListener('input', () => this.renderList());
+    this.radius.addEventListener('change', () => {
+      if (this.center) void this.show(this.center);
+    });
+    this.svg.addEventListener('click', (e) => this.onClick(e));
+    this.svg.addEventListener('dblclick', (e) => {
+      const k = this.nodeAt(e);
+      const n = k === null ? undefined : this.graph?.nodes[k];
+      if (n) void this.show(n.name);
+    });
+    this.installPanZoom();
+  }
+
+  /** Forget the profile (a new one is loading). */
+  reset(): void {
+    this.loaded = false;
+    this.modules = [];
+    this.ops = [];
+    this.module = -1;
+    this.center = null;
+    this.graph = null;
+    this.expand.clear();
+    clear(this.layer);
+    clear(this.list);
+    clear(this.moduleSelect);
+    clear(this.info);
+    this.message.textContent = '';
+  }
+
+  /** Called when the tab becomes visible: loads the module list once per profile. */
+  async activate(): Promise<void> {
+    if (this.loaded) return;
+    this.loaded = true;
+    this.modules = await this.engine.hlo<HloModuleInfo[]>({ op: 'modules' });
+    clear(this.moduleSelect);
+    for (const m of this.modules) {
+      this.moduleSelect.appendChild(el('option', { value: String(m.index) }, `${m.display} (${m.instructions} ops)`));
+    }
+    if (this.modules.length === 0) {
+      this.message.textContent = 'This profile holds no HLO modules.';
+      return;
+    }
+    const biggest = this.modules.reduce((a, b) => (b.instructions > a.instructions ? b : a));
+    this.moduleSelect.value = String(biggest.index);
+    await this.selectModule(biggest.index);
+  }
+
+  /** Opens `op` of the module with this program id (or name): the timeline's "Show in graph". */
+  async reveal(op: string, programId: string | null, moduleName: string | null): Promise<boolean> {
+    await this.activate();
+    const found = await this.engine.hlo<{ module: number | null }>({ op: 'find', name: op, program_id: programId, module: moduleName });
+    if (found.module === null) return false;
+    this.moduleSelect.value = String(found.module);
+    await this.selectModule(found.module, op);
+    return true;
+  }
+
+  private async selectModule(index: number, center: string | null = null): Promise<void> {
+    this.module = index;
+    this.expand.clear();
+    this.ops = await this.engine.hlo<HloOp[]>({ op: 'ops', module: index });
+    this.renderList();
+    await this.show(center);
+  }
+
+  private renderList(): void {
+    clear(this.list);
+    const q = this.search.value.trim().toLowerCase();
+    const hits = this.ops.filter((o) => !q || o.name.toLowerCase().includes(q) || o.opcode.includes(q));
+    for (const o of hits.slice(0, LIST_LIMIT)) {
+      const b = el('button', { type: 'button', class: 'graph-op', 'data-name': o.name }, o.name);
+      b.appendChild(el('span', { class: 'muted small' }, ` ${o.category}`));
+      b.addEventListener('click', () => void this.show(o.name));
+      const li = el('li');
+      li.appendChild(b);
+      this.list.appendChild(li);
+    }
+    if (hits.length > LIST_LIMIT) this.list.appendChild(el('li', { class: 'muted small' }, `… ${hits.length - LIST_LIMIT} more`));
+  }
+
+  /** Draws the neighbourhood of `center`, or the module overview when null. */
+  private async show(center: string | null): Promise<void> {
+    if (this.module < 0) return;
+    const token = ++this.token;
+    this.center = center;
+    const radius = Math.max(1, Math.min(50, Number(this.radius.value) || 3));
+    try {
+      const g = await this.engine.hlo<GraphViewData>({ op: 'graph', module: this.module, center, radius, expand: [...this.expand] });
+      if (token !== this.token) return;
+      this.graph = g;
+      this.selected = g.center;
+      this.message.textContent = center ? `Neighbourhood of ${center} (radius ${radius}): ${g.nodes.length} nodes` : `Overview of ${g.module}: ${g.nodes.length} nodes`;
+      this.redraw();
+      this.fit();
+      this.showInfo();
+    } catch (err) {
+      this.message.textContent = err instanceof Error ? err.message : String(err);
+    }
+  }
+
+  private redraw(): void {
+    if (!this.graph) return;
+    this.size = drawGraph(this.layer, this.graph, this.selected);
+    this.applyView();
+  }
+
+  private nodeAt(e: MouseEvent): number | null {
+    const t = (e.target as Element | null)?.closest('.hlo-node');
+    return t ? Number(t.getAttribute('data-index')) : null;
+  }
+
+  private onClick(e: MouseEvent): void {
+    const k = this.nodeAt(e);
+    if (k === null) return;
+    this.selected = k;
+    this.redraw();
+    this.showInfo();
+  }
+
+  private showInfo(): void {
+    clear(this.info);
+    const g = this.graph;
+    if (!g || this.selected === null) return;
+    const n = g.nodes[this.selected];
+    if (!n) return;
+    this.info.append(el('h3', {}, n.name), el('pre', { class: 'graph-text' }, n.text));
+    const facts: Array<[string, string]> = [
+      ['category', n.category],
+      ['shape', n.shape],
+    ];
+    if (n.op_name) facts.push(['op_name', n.op_name]);
+    if (n.source) facts.push(['source', n.source]);
+    if (n.count > 1) facts.push(['collapsed', `${n.count} ops`]);
+    const dl = el('dl');
+    for (const [k, v] of facts) dl.append(el('dt', {}, k), el('dd', {}, v));
+    this.info.appendChild(dl);
+    const actions = el('div', { class: 'graph-actions' });
+    const button = (label: string, testid: string, f: () => void): void => {
+      const b = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': testid }, label);
+      b.addEventListener('click', f);
+      actions.appendChild(b);
+    };
+    button('Show in timeline', 'graph-to-timeline', () => this.cb.showInTimeline(n.name));
+    button('Centre here', 'graph-center', () => void this.show(n.name));
+    if (n.fusion) {
+      const open = this.expand.has(n.name) || g.expanded.includes(n.name);
+      button(open ? 'Collapse fusion' : 'Expand fusion', 'graph-expand', () => {
+        if (open) this.expand.delete(n.name);
+        else this.expand.add(n.name);
+        void this.show(this.center ?? n.name);
+      });
+    } else if (n.called.length > 0) {
+      for (const c of n.called) {
+        button(`Open ${c}`, 'graph-open-body', () => {
+          const inBody = this.ops.filter((o) => o.computation === c);
+          const root = inBody[inBody.length - 1];
+          if (root) void this.show(root.name);
+        });
+      }
+    }
+    this.info.appendChild(actions);
+  }
+
+  private installPanZoom(): void {
+    let drag: { x: number; y: number; vx: number; vy: number } | null = null;
+    this.svg.addEventListener('pointerdown', (e) => {
+      if ((e.target as Element).closest('.hlo-node')) return;
+      drag = { x: e.clientX, y: e.clientY, vx: this.view.x, vy: this.view.y };
+      this.svg.setPointerCapture(e.pointerId);
+    });
+    this.svg.addEventListener('pointermove', (e) => {
+      if (!drag) return;
+      this.view.x = drag.vx + (e.clientX - drag.x);
+      this.view.y = drag.vy + (e.clientY - drag.y);
+      this.applyView();
+    });
+    this.svg.addEventListener('pointerup', () => {
+      drag = null;
+    });
+    this.svg.addEventListener(
+      'wheel',
+      (e) => {
+        e.preventDefault();
+        const r = this.svg.getBoundingClientRect();
+        const mx = e.clientX - r.left;
+        const my = e.clientY - r.top;
+        const f = Math.exp(-e.deltaY * 0.0015);
+        const k = Math.max(0.02, Math.min(8, this.view.k * f));
+        this.view.x = mx - ((mx - this.view.x) * k) / this.view.k;
+        this.view.y = my - ((my - this.view.y) * k) / this.view.k;
+        this.view.k = k;
+        this.applyView();
+      },
+      { passive: false },
+    );
+  }
+
+  private fit(): void {
+    const r = this.svg.getBoundingClientRect();
+    const w = r.width || 800;
+    const h = r.height || 500;
+    const k = Math.min(1.5, w / Math.max(1, this.size.w), h / Math.max(1, this.size.h));
+    this.view = { k, x: (w - this.size.w * k) / 2, y: Math.max(0, (h - this.size.h * k) / 2) };
+    this.applyView();
+  }
+
+  private applyView(): void {
+    this.layer.setAttribute('transform', `translate(${this.view.x},${this.view.y}) scale(${this.view.k})`);
+  }
+
+  private async downloadText(long: boolean): Promise<void> {
+    if (this.module < 0) return;
+    const r = await this.engine.hlo<{ text: string }>({ op: 'text', module: this.module, long });
+    save(r.text, `${this.baseName()}${long ? '.long' : ''}.hlo.txt`, 'text/plain');
+  }
+
+  private async downloadDot(): Promise<void> {
+    if (this.module < 0) return;
+    const radius = Number(this.radius.value) || 3;
+    const r = await this.engine.hlo<{ text: string }>({ op: 'dot', module: this.module, center: this.center, radius, expand: [...this.expand] });
+    save(r.text, `${this.baseName()}.dot`, 'text/vnd.graphviz');
+  }
+
+  private downloadSvg(): void {
+    if (!this.graph) return;
+    save(svgText(this.layer, this.size), `${this.baseName()}.svg`, 'image/svg+xml');
+  }
+
+  private baseName(): string {
+    const m = this.modules.find((x) => x.index === this.module);
+    return `${m?.name ?? 'module'}${this.center ? `.${this.center}` : ''}`.replace(/[^\w.()-]+/g, '_');
+  }
+}
+
+function save(text: string, name: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = el('a', { href: url, download: name });
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
