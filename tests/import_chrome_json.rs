@@ -178,7 +178,23 @@ fn real_files_match_their_snapshots_and_counts() {
             "{file}: nothing placed"
         );
         common::assert_snapshot(&format!("chrome_json_{snap}"), &dump_text(trace, 12));
+        assert_lanes_never_overlap(trace, file);
     }
+}
+
+/// Overlaps are placed on sub-lanes, never dropped or clipped: within a lane, each slice
+/// ends before the next starts.
+fn assert_lanes_never_overlap(t: &Trace, file: &str) {
+    for lane in &t.index.lanes {
+        for i in lane.start as usize + 1..lane.end as usize {
+            assert!(
+                t.slices.end(i - 1) <= t.slices.start[i],
+                "{file}: slice {i}"
+            );
+        }
+    }
+    let placed: usize = t.index.lanes.iter().map(|l| l.range().len()).sum();
+    assert_eq!(placed, t.slices.len(), "{file}");
 }
 
 #[test]

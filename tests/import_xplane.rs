@@ -585,4 +585,46 @@ mod generated {
         let d = t.diagnostics.get("aggregate_not_drawn").unwrap();
         assert_eq!((d.count, d.severity), (1, Severity::Info));
     }
+
+    #[test]
+    fn overlapping_events_go_to_sub_lanes() {
+        let plane = Plane {
+            id: 1,
+            name: "/device:GPU:0",
+            lines: vec![Line {
+                id: 7,
+                name: "Stream #7(Compute)",
+                events: vec![
+                    Event {
+                        md: 1,
+                        offset_ps: 0,
+                        dur_ps: 10_000,
+                        ..Event::default()
+                    },
+                    Event {
+                        md: 2,
+                        offset_ps: 5_000,
+                        dur_ps: 10_000,
+                        ..Event::default()
+                    },
+                    Event {
+                        md: 1,
+                        offset_ps: 20_000,
+                        dur_ps: 1_000,
+                        ..Event::default()
+                    },
+                ],
+                ..Line::default()
+            }],
+            event_md: vec![(1, "kernel_a", "", vec![]), (2, "kernel_b", "", vec![])],
+            ..Plane::default()
+        };
+        let t = import(&[plane]);
+        assert_eq!(t.slices.len(), 3, "nothing dropped");
+        let b = find(&t, "kernel_b");
+        assert_eq!(t.slices.lane[b.index()], 1);
+        assert_eq!(t.slices.dur[b.index()], 10_000, "nothing clipped");
+        let d = t.diagnostics.get("overlap_sublane").unwrap();
+        assert_eq!((d.count, d.severity), (1, Severity::Info));
+    }
 }

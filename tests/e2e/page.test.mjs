@@ -97,7 +97,7 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await waitForState(page, 'ready');
       const status = await statusText(page);
       assert.ok(status.startsWith(basename(KINETO)), status);
-      assert.match(status, / · chrome_json · 75,698 events · 6 tracks · /);
+      assert.match(status, / · chrome_json · 75,698 events · 5 tracks · /);
       const tracks = await trackNames(page);
       for (const t of ['stream 7', 'thread 25738 (python)', 'PyTorch Profiler']) {
         assert.ok(tracks.includes(t), `${t} among the tracks: ${tracks.join(', ')}`);

@@ -114,6 +114,12 @@ fn bind(trace: &Trace, end: FlowEnd, new_of_old: &[u32]) -> Option<SliceId> {
 fn enclosing(trace: &Trace, track: TrackId, time: Ps) -> Option<SliceId> {
     let s = &trace.slices;
     trace.index.lanes_of(track).iter().rev().find_map(|lane| {
+        // A lane's slices do not overlap, so its span is its first start to its last end:
+        // lanes that cannot contain `time` (most overlap sub-lanes) cost no search.
+        let (first, last) = (lane.start as usize, (lane.end as usize).checked_sub(1)?);
+        if first > last || s.start[first] > time || s.end(last) < time {
+            return None;
+        }
         let starts = &s.start[lane.range()];
         let k = starts.partition_point(|&t| t <= time);
         let i = lane.start as usize + k.checked_sub(1)?;
@@ -126,6 +132,9 @@ fn next(trace: &Trace, track: TrackId, time: Ps) -> Option<SliceId> {
     let s = &trace.slices;
     let mut best: Option<usize> = None;
     for lane in trace.index.lanes_of(track) {
+        if lane.end == lane.start || s.start[lane.end as usize - 1] < time {
+            continue; // nothing starts at or after `time` in this lane
+        }
         let starts = &s.start[lane.range()];
         let i = lane.start as usize + starts.partition_point(|&t| t < time);
         if i < lane.end as usize && best.is_none_or(|b| s.start[i] < s.start[b]) {

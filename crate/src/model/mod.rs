@@ -123,6 +123,16 @@ impl Trace {
         (lo <= hi).then_some((lo, hi))
     }
 
+    /// The samples of one counter track, in time order: (times, values), empty for a
+    /// track without samples.
+    pub fn counter_series(&self, track: TrackId) -> (&[Ps], &[f64]) {
+        if track.index() >= self.tracks.len() {
+            return (&[], &[]);
+        }
+        let r = self.index.counters_of(track);
+        (&self.counters.time[r.clone()], &self.counters.value[r])
+    }
+
     /// Approximate bytes the model holds in memory.
     pub fn heap_bytes(&self) -> usize {
         let s = &self.slices;

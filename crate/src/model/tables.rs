@@ -4,6 +4,7 @@
 use super::args::ArgSetId;
 use super::strings::StrId;
 use super::time::Ps;
+use std::sync::OnceLock;
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -215,9 +216,10 @@ impl CounterTable {
 }
 
 /// Flow arrows between slices. One source may have several destinations (and the
-/// reverse): each pair is one arrow. After [`crate::model::TraceBuilder::finish`] the
-/// arrows of a slice are found in O(log n) both ways ([`FlowTable::outgoing`],
-/// [`FlowTable::incoming`]).
+/// reverse): each pair is one arrow. The arrows of a slice are found in O(log n) both ways
+/// ([`FlowTable::outgoing`], [`FlowTable::incoming`]) through two orders sorted on first
+/// use, so an import that is never asked about flows (`planeview summary`) does not pay
+/// for them.
 #[derive(Debug, Default)]
 pub struct FlowTable {
     /// Source slice.
@@ -226,10 +228,10 @@ pub struct FlowTable {
     pub to: Vec<SliceId>,
     /// Category or flow kind.
     pub category: Vec<CategoryId>,
-    /// Flow indices sorted by (`from`, `to`).
-    by_from: Vec<u32>,
-    /// Flow indices sorted by (`to`, `from`).
-    by_to: Vec<u32>,
+    /// Flow indices sorted by (`from`, `to`), built on first use.
+    by_from: OnceLock<Vec<u32>>,
+    /// Flow indices sorted by (`to`, `from`), built on first use.
+    by_to: OnceLock<Vec<u32>>,
 }
 
 impl FlowTable {
@@ -249,26 +251,27 @@ impl FlowTable {
         self.category.push(category);
     }
 
-    /// Sorts the lookup orders; needed after any `push` before `outgoing`/`incoming`.
+    /// Forgets the lookup orders (they are sorted again on the next query); needed after
+    /// any `push` or change to `from`/`to`.
     pub fn build_index(&mut self) {
-        let n = self.len() as u32;
-        let (from, to) = (&self.from, &self.to);
-        self.by_from = (0..n).collect();
-        self.by_from
-            .sort_by_key(|&f| (from[f as usize], to[f as usize]));
-        self.by_to = (0..n).collect();
-        self.by_to
-            .sort_by_key(|&f| (to[f as usize], from[f as usize]));
+        self.by_from = OnceLock::new();
+        self.by_to = OnceLock::new();
     }
 
     /// Indices of the arrows that leave `slice`, by destination id.
     pub fn outgoing(&self, slice: SliceId) -> impl Iterator<Item = usize> + '_ {
-        Self::run(&self.by_from, &self.from, slice)
+        let order = self
+            .by_from
+            .get_or_init(|| sorted_order(&self.from, &self.to));
+        Self::run(order, &self.from, slice)
     }
 
     /// Indices of the arrows that arrive at `slice`, by source id.
     pub fn incoming(&self, slice: SliceId) -> impl Iterator<Item = usize> + '_ {
-        Self::run(&self.by_to, &self.to, slice)
+        let order = self
+            .by_to
+            .get_or_init(|| sorted_order(&self.to, &self.from));
+        Self::run(order, &self.to, slice)
     }
 
     fn run<'a>(
@@ -283,10 +286,20 @@ impl FlowTable {
             .take_while(move |&f| key[f] == slice)
     }
 
-    /// Approximate bytes held.
+    /// Approximate bytes held (the lookup orders once built).
     pub fn heap_bytes(&self) -> usize {
-        self.from.capacity() * 10 + (self.by_from.capacity() + self.by_to.capacity()) * 4
+        let order = |o: &OnceLock<Vec<u32>>| o.get().map_or(0, |v| v.capacity() * 4);
+        self.from.capacity() * 10 + order(&self.by_from) + order(&self.by_to)
     }
+}
+
+/// Flow indices sorted by (`a`, `b`, index).
+fn sorted_order(a: &[SliceId], b: &[SliceId]) -> Vec<u32> {
+    let mut keyed: Vec<(u64, u32)> = (0..a.len())
+        .map(|f| ((u64::from(a[f].0) << 32) | u64::from(b[f].0), f as u32))
+        .collect();
+    keyed.sort_unstable();
+    keyed.into_iter().map(|(_, f)| f).collect()
 }
 
 /// Aggregated events (XSpace `num_occurrences`): they have a count and a total duration but

@@ -23,7 +23,8 @@ export interface Summary {
   diagnostics: Record<string, Diagnostic>;
 }
 
-export type TrackKind = 'slices' | 'counter';
+/** `async`: async operations (Chrome `b`/`e`, `S`/`F`, objects), drawn like slices; overlaps are normal there. */
+export type TrackKind = 'slices' | 'counter' | 'async';
 
 export interface TrackInfo {
   id: number;

@@ -74,13 +74,13 @@ pub(super) fn memory_sample(p: &mut Placer, ev: &EventFields, time: Ps) {
         _ => 0,
     };
     let (device_type, device_id) = (int(keys[2]), int(keys[3]));
+    let process = match device_type {
+        1 => p.process(&device_id.to_string()),
+        _ => p.process(&ev.pid),
+    };
     for (series, &key) in keys[..2].iter().enumerate() {
         let Some(value) = ev.arg(key).and_then(numeric) else {
             continue;
-        };
-        let process = match device_type {
-            1 => p.process(&device_id.to_string()),
-            _ => p.process(&ev.pid),
         };
         let track_key = (process, device_type, device_id, series);
         let track = match p.memory.tracks.get(&track_key) {

@@ -19,37 +19,60 @@ use crate::diagnostics::Severity;
 use crate::model::{Ps, SliceId, TraceBuilder};
 use hashbrown::HashMap;
 
-/// The stat metadata ids of one plane that carry flow ids.
-#[derive(Clone, Copy, Debug, Default)]
+/// Slots of the flow stats, in [`FlowStatIds`] order.
+const STAT_NAMES: [&str; 5] = ["_p", "_pt", "_c", "_ct", "correlation_id"];
+
+/// Stat metadata ids up to this are looked up in a table (real planes number them 1..N).
+const DENSE_IDS: i64 = 1 << 12;
+
+/// The stat metadata ids of one plane that carry flow ids (see [`STAT_NAMES`]).
+#[derive(Clone, Debug, Default)]
 pub(super) struct FlowStatIds {
-    producer: Option<i64>,
-    producer_type: Option<i64>,
-    consumer: Option<i64>,
-    consumer_type: Option<i64>,
-    correlation: Option<i64>,
+    ids: [Option<i64>; 5],
+    /// `dense[id]` = slot + 1 (0: not a flow stat), when every id is in `0..DENSE_IDS`;
+    /// empty otherwise (then `ids` is searched).
+    dense: Vec<u8>,
 }
 
 impl FlowStatIds {
     /// Looks the names up in the plane's stat metadata.
     pub(super) fn of(plane: &pb::XPlane) -> Self {
-        let mut ids = FlowStatIds::default();
+        let mut ids = [None; 5];
         for md in plane.stat_metadata.values() {
-            let slot = match md.name.as_str() {
-                "_p" => &mut ids.producer,
-                "_pt" => &mut ids.producer_type,
-                "_c" => &mut ids.consumer,
-                "_ct" => &mut ids.consumer_type,
-                "correlation_id" => &mut ids.correlation,
-                _ => continue,
-            };
-            *slot = Some(md.id);
+            if let Some(slot) = STAT_NAMES.iter().position(|&n| n == md.name) {
+                ids[slot] = Some(md.id);
+            }
         }
-        ids
+        let present = ids.iter().flatten();
+        let mut dense = Vec::new();
+        if present.clone().all(|id| (0..DENSE_IDS).contains(id)) {
+            if let Some(max) = present.max() {
+                dense = vec![0u8; *max as usize + 1];
+                for (slot, id) in ids.iter().enumerate() {
+                    if let Some(id) = id {
+                        dense[*id as usize] = slot as u8 + 1;
+                    }
+                }
+            }
+        }
+        FlowStatIds { ids, dense }
     }
 
     /// True if the plane can have flow stats at all.
     pub(super) fn any(&self) -> bool {
-        self.producer.is_some() || self.consumer.is_some() || self.correlation.is_some()
+        self.ids[0].is_some() || self.ids[2].is_some() || self.ids[4].is_some()
+    }
+
+    /// The slot of stat metadata `id`, if it is a flow stat.
+    #[inline]
+    fn slot(&self, id: i64) -> Option<usize> {
+        if self.dense.is_empty() {
+            return self.ids.iter().position(|&w| w == Some(id));
+        }
+        match self.dense.get(usize::try_from(id).ok()?) {
+            Some(&s) if s > 0 => Some(usize::from(s) - 1),
+            _ => None,
+        }
     }
 }
 
@@ -92,15 +115,8 @@ impl XFlows {
         device: bool,
     ) {
         let mut found = [None::<u64>; 5];
-        let wanted = [
-            ids.producer,
-            ids.producer_type,
-            ids.consumer,
-            ids.consumer_type,
-            ids.correlation,
-        ];
         for stat in stats {
-            if let Some(k) = wanted.iter().position(|&w| w == Some(stat.metadata_id)) {
+            if let Some(k) = ids.slot(stat.metadata_id) {
                 found[k] = id_of(stat.value);
             }
         }
@@ -125,29 +141,44 @@ impl XFlows {
     pub(super) fn finish(mut self, b: &mut TraceBuilder) {
         let mut unmatched = 0u64;
         let mut categories: HashMap<u64, crate::model::CategoryId> = HashMap::new();
-        let by_key = |ends: &mut Vec<End>| ends.sort_by_key(|e| (e.key, e.start, e.slice));
+        let by_key = |ends: &mut Vec<End>| ends.sort_unstable_by_key(|e| (e.key, e.start, e.slice));
         by_key(&mut self.producers);
-        for c in &self.consumers {
-            let lo = self.producers.partition_point(|p| p.key < c.key);
-            let hi = self.producers.partition_point(|p| p.key <= c.key);
-            let candidates = &self.producers[lo..hi];
-            let Some(first) = candidates.first() else {
-                unmatched += 1;
-                continue;
-            };
-            let latest = candidates
-                .iter()
-                .rev()
-                .find(|p| p.start <= c.start)
-                .unwrap_or(first);
-            if latest.slice == c.slice {
+        by_key(&mut self.consumers);
+        // A merge join over both lists sorted by (key, start): linear after the sorts.
+        let producers = &self.producers;
+        let mut lo = 0;
+        let mut c = 0;
+        while c < self.consumers.len() {
+            let key = self.consumers[c].key;
+            let mut group_end = c + 1;
+            while group_end < self.consumers.len() && self.consumers[group_end].key == key {
+                group_end += 1;
+            }
+            while lo < producers.len() && producers[lo].key < key {
+                lo += 1;
+            }
+            let mut hi = lo;
+            while hi < producers.len() && producers[hi].key == key {
+                hi += 1;
+            }
+            if lo == hi {
+                unmatched += (group_end - c) as u64;
+                c = group_end;
                 continue;
             }
-            let kind = c.key.0;
             let category = *categories
-                .entry(kind)
-                .or_insert_with(|| b.category(&format!("producer_consumer/{kind}")));
-            b.add_flow(latest.slice, c.slice, category);
+                .entry(key.0)
+                .or_insert_with(|| b.category(&format!("producer_consumer/{}", key.0)));
+            let mut latest = lo;
+            for consumer in &self.consumers[c..group_end] {
+                while latest + 1 < hi && producers[latest + 1].start <= consumer.start {
+                    latest += 1;
+                }
+                if producers[latest].slice != consumer.slice {
+                    b.add_flow(producers[latest].slice, consumer.slice, category);
+                }
+            }
+            c = group_end;
         }
         if !self.device_work.is_empty() {
             by_key(&mut self.launches);
