@@ -8,6 +8,7 @@ import { DetailsView } from './views/details-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
 import { TimelineView, type Selection } from './views/timeline-view';
+import { ANALYSIS_TABS, type AnalysisTab, AnalysisView } from './views/analysis/analysis-view';
 
 type PageState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -75,6 +76,7 @@ function main(): void {
       return;
     }
     const origin = profile?.start_ps ?? 0;
+    if (sel.kind === 'slice') analysis.showSlice(sel.id);
     const req = sel.kind === 'slice' ? engine.sliceDetails(sel.id) : engine.instantDetails(sel.index);
     req
       .then((d) => {
@@ -86,6 +88,34 @@ function main(): void {
   };
 
   const timeline = new TimelineView($('[data-testid="timeline"]'), engine, { onSelect: select }, $('#empty-state'));
+
+  // Analysis tabs: picking a row highlights its occurrences (by name) and jumps to the longest.
+  const showTab = (name: string): void => document.getElementById(`tab-${name}`)?.click();
+  const revealSlice = (id: number): void => {
+    engine
+      .sliceInfo(id)
+      .then((info) => {
+        timeline.reveal(info);
+        select({ kind: 'slice', id });
+      })
+      .catch(() => undefined);
+  };
+  const analysis = new AnalysisView(engine, {
+    jump: (name, longest) => {
+      timeline.setSearch(name);
+      showTab('timeline');
+      if (longest !== null) revealSlice(longest);
+      else
+        engine
+          .search(name, 1)
+          .then((r) => {
+            const first = r.ids[0];
+            if (first !== undefined) revealSlice(first);
+          })
+          .catch(() => undefined);
+    },
+  });
+  analysis.setProfile(false);
 
   const search = new SearchView(
     $('[data-testid="search"]') as HTMLInputElement,
@@ -128,6 +158,7 @@ function main(): void {
     profile = null;
     selectToken++;
     timeline.setProfile(null);
+    analysis.setProfile(false);
     details.setMetadata([]);
     details.clear();
     search.setEnabled(false);
@@ -144,6 +175,9 @@ function main(): void {
       profile = p;
       loading = false;
       timeline.setProfile(p);
+      analysis.setProfile(true);
+      const current = document.querySelector('[role="tab"][aria-selected="true"]')?.id.replace(/^tab-/, '');
+      if (current && (ANALYSIS_TABS as string[]).includes(current)) analysis.show(current as AnalysisTab);
       details.setMetadata(Array.isArray(p.metadata) ? p.metadata : []);
       details.clear();
       search.setEnabled(true);
@@ -175,6 +209,7 @@ function main(): void {
   engine.onFatal((message) => {
     profile = null;
     timeline.setProfile(null);
+    analysis.setProfile(false);
     search.setEnabled(false);
     details.setMetadata([]);
     details.clear();
@@ -222,7 +257,7 @@ function main(): void {
     if (f) void load({ kind: 'file', file: f });
   });
 
-  // Tabs (only the timeline for now).
+  // Tabs: the timeline and the analyses.
   for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
     tab.addEventListener('click', () => {
       for (const t of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
@@ -231,6 +266,8 @@ function main(): void {
         const panel = document.getElementById(t.getAttribute('aria-controls') ?? '');
         if (panel) panel.hidden = !on;
       }
+      const name = tab.id.replace(/^tab-/, '');
+      if (profile && (ANALYSIS_TABS as string[]).includes(name)) analysis.show(name as AnalysisTab);
     });
   }
 

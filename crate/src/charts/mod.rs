@@ -1,9 +1,10 @@
 //! Charts of the analyses, drawn with plotters on any [`DrawingBackend`], and as SVG text.
 //!
 //! Each chart takes plain data (prepared by the analyses, sent to the page as JSON) and a
-//! drawing area. [`render_svg`] draws one into an SVG string: natively plotters estimates
-//! text sizes itself (deterministic, so tests snapshot the SVG); on wasm32 it measures text
-//! through the page's `document`, so the page draws charts on its main thread.
+//! drawing area. [`render_svg`] draws one into an SVG string, sizing text with
+//! [`EstimatedText`] (plotters' own measurement on wasm32 needs inline styles in the page,
+//! which its CSP forbids), so the output is the same natively (tests snapshot it) and in the
+//! browser. The page still draws on its main thread, as DESIGN.md asks of plotters.
 //!
 //! Charts: kernel-duration histogram, step-time stacked bars, roofline scatter with the
 //! device's roofs, time-by-category bars. Every chart has a title, axes with units and, where
@@ -13,10 +14,12 @@ mod bars;
 pub mod data;
 mod histogram;
 mod roofline;
+mod text_size;
 
 pub use bars::{CategoryBars, StepBars};
 pub use histogram::DurationHistogram;
 pub use roofline::RooflinePlot;
+pub use text_size::EstimatedText;
 
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};

@@ -1,6 +1,6 @@
 // Messages between worker-proxy.ts (page) and worker.ts (engine). Internal to the engine.
 
-import type { EventDetails, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
+import type { AnalysisDocRequest, AnalysisTable, AnalysisTool, EventDetails, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
 
 export interface CallMap {
   render: { args: { trackIds: Uint32Array; t0: number; t1: number; width: number }; result: RenderResult };
@@ -8,6 +8,10 @@ export interface CallMap {
   sliceDetails: { args: { id: number }; result: EventDetails };
   instantDetails: { args: { index: number }; result: EventDetails };
   search: { args: { query: string; limit: number }; result: SearchResult };
+  analysisTable: { args: { tool: AnalysisTool; compat: boolean }; result: AnalysisTable };
+  analysisRowSlices: { args: { tool: AnalysisTool; row: number; compat: boolean }; result: Uint32Array };
+  analysisRowOfSlice: { args: { tool: AnalysisTool; slice: number; compat: boolean }; result: number };
+  analysisDoc: { args: AnalysisDocRequest; result: unknown };
 }
 
 export type Method = keyof CallMap;

@@ -20,4 +20,13 @@ export class Session {
   slice_details(slice_id: number): string;
   search(query: string, limit: number): Uint32Array;
   instant_details(index: number): string;
+  analysis_table(tool: string, xprof_compat: boolean): string;
+  analysis_row_slices(tool: string, row: number, xprof_compat: boolean): Uint32Array;
+  analysis_row_of_slice(tool: string, slice_id: number, xprof_compat: boolean): number;
+  analysis_overview(xprof_compat: boolean): string;
+  analysis_op_profile(group_by: string): string;
+  analysis_roofline(peak_gflops: number, peak_hbm_gbps: number): string;
+  analysis_chart(kind: string, arg: number, peak_gflops: number, peak_hbm_gbps: number): string;
 }
+
+export function chart_svg(chart_json: string, width: number, height: number): string;

@@ -4,6 +4,9 @@
 import {
   CancelledError,
   EngineError,
+  type AnalysisDocRequest,
+  type AnalysisTable,
+  type AnalysisTool,
   type Engine,
   type EventDetails,
   type LoadProgress,
@@ -353,5 +356,21 @@ export class WorkerEngine implements Engine {
 
   search(query: string, limit: number): Promise<SearchResult> {
     return this.call('search', { query, limit });
+  }
+
+  analysisTable(tool: AnalysisTool, compat: boolean): Promise<AnalysisTable> {
+    return this.call('analysisTable', { tool, compat });
+  }
+
+  analysisRowSlices(tool: AnalysisTool, row: number, compat: boolean): Promise<Uint32Array> {
+    return this.call('analysisRowSlices', { tool, row, compat });
+  }
+
+  analysisRowOfSlice(tool: AnalysisTool, slice: number, compat: boolean): Promise<number> {
+    return this.call('analysisRowOfSlice', { tool, slice, compat });
+  }
+
+  analysisDoc(req: AnalysisDocRequest): Promise<unknown> {
+    return this.call('analysisDoc', req);
   }
 }
