@@ -117,3 +117,62 @@ fn kineto_resnet_counts_every_kernel() {
     assert_eq!(launches, kernels);
     assert!(rows.len() > 10);
 }
+
+/// Benchmark (not a timed test): kernel stats over 1 M synthetic GPU kernel launches.
+/// `cargo test --release --test analysis_kernels -- --ignored --nocapture bench_`
+#[test]
+#[ignore]
+fn bench_kernel_stats_one_million_kernels() {
+    use planeview::model::{ArgValue, CategoryId, Format, TraceBuilder, TrackKind};
+    let mut b = TraceBuilder::new(Format::Xspace);
+    let gpu = b.add_process("/device:GPU:0", "0", 0);
+    let streams: Vec<_> = (0..8)
+        .map(|i| {
+            b.add_track(
+                gpu,
+                &format!("Stream #{i}(Compute)"),
+                &i.to_string(),
+                i,
+                TrackKind::Slices,
+            )
+        })
+        .collect();
+    let key = b.intern("kernel_details");
+    let kinds: Vec<_> = (0..40)
+        .map(|k| {
+            let name = b.intern(&format!("void kernel_{k}<float>(float const*, float*)"));
+            let details = b.intern(&format!(
+                "regs:{} static_shared:{} grid:{},1,1 block:256,1,1",
+                16 + k % 8,
+                k * 64,
+                80 + k
+            ));
+            b.push_arg(key, ArgValue::Str(details));
+            (name, b.finish_args())
+        })
+        .collect();
+    const N: usize = 1_000_000;
+    for i in 0..N {
+        let (name, args) = kinds[i % kinds.len()];
+        let track = streams[i % streams.len()];
+        let t = (i / streams.len()) as i64 * 2_000_000;
+        b.add_slice(
+            track,
+            t,
+            1_000_000 + (i % 997) as i64 * 1_000,
+            name,
+            CategoryId::NONE,
+            args,
+        );
+    }
+    let trace = b.finish();
+    let started = std::time::Instant::now();
+    let rows = kernel_stats(&trace, Compat::Planeview);
+    let took = started.elapsed();
+    assert_eq!(rows.iter().map(|r| r.occurrences).sum::<u64>(), N as u64);
+    println!(
+        "kernel stats over {N} kernels: {} rows in {:.1} ms",
+        rows.len(),
+        took.as_secs_f64() * 1e3
+    );
+}

@@ -597,3 +597,151 @@ impl Session {
             .map_err(|e| js_error("hlo", &e))
     }
 }
+// ---- Analyses (issue 5: kernel stats, framework ops, HLO stats, op profile, overview,
+// roofline, charts). Each call recomputes from the model; results are JSON strings.
+
+#[wasm_bindgen]
+impl Session {
+    /// A table (`kernels`, `hlo-stats`, `framework-ops`) as `{"rows": [...]}`; each row
+    /// has XProf's column ids and `_longest`, the id of its longest slice.
+    pub fn analysis_table(&self, tool: &str, xprof_compat: bool) -> Result<String, JsValue> {
+        let t = self.analysis_source()?;
+        let table = crate::analysis::tables::table(t, table_tool(tool)?, compat(xprof_compat));
+        Ok(json!({ "rows": table.rows }).to_string())
+    }
+
+    /// The slice ids of row `row` of a table (to highlight them on the timeline).
+    pub fn analysis_row_slices(
+        &self,
+        tool: &str,
+        row: u32,
+        xprof_compat: bool,
+    ) -> Result<Vec<u32>, JsValue> {
+        let t = self.analysis_source()?;
+        let table = crate::analysis::tables::table(t, table_tool(tool)?, compat(xprof_compat));
+        Ok(table
+            .slices
+            .get(row as usize)
+            .map(|s| s.iter().map(|id| id.0).collect())
+            .unwrap_or_default())
+    }
+
+    /// The row of a table that holds `slice_id`, or -1.
+    pub fn analysis_row_of_slice(
+        &self,
+        tool: &str,
+        slice_id: u32,
+        xprof_compat: bool,
+    ) -> Result<i32, JsValue> {
+        let t = self.analysis_source()?;
+        let table = crate::analysis::tables::table(t, table_tool(tool)?, compat(xprof_compat));
+        Ok(table.row_of(SliceId(slice_id)).map_or(-1, |r| r as i32))
+    }
+
+    /// The overview document (CLI.md `overview`).
+    pub fn analysis_overview(&self, xprof_compat: bool) -> Result<String, JsValue> {
+        let t = self.analysis_source()?;
+        to_json(&crate::analysis::overview::overview(
+            t,
+            compat(xprof_compat),
+        ))
+    }
+
+    /// The op profile tree grouped by `program` or `category`.
+    pub fn analysis_op_profile(&self, group_by: &str) -> Result<String, JsValue> {
+        use crate::analysis::op_profile::{GroupBy, op_profile};
+        let t = self.analysis_source()?;
+        let g = match group_by {
+            "category" => GroupBy::Category,
+            _ => GroupBy::Program,
+        };
+        to_json(&op_profile(t, g))
+    }
+
+    /// The roofline; peaks > 0 replace the profile's (GFLOP/s, GB/s).
+    pub fn analysis_roofline(
+        &self,
+        peak_gflops: f64,
+        peak_hbm_gbps: f64,
+    ) -> Result<String, JsValue> {
+        let t = self.analysis_source()?;
+        to_json(&crate::analysis::roofline::roofline(
+            t,
+            user_peaks(peak_gflops, peak_hbm_gbps),
+        ))
+    }
+
+    /// Chart data (JSON for [`chart_svg`]): `kernel_histogram` (of kernel row `arg`),
+    /// `steps`, `roofline` (peaks as in [`Session::analysis_roofline`]), `categories`.
+    pub fn analysis_chart(
+        &self,
+        kind: &str,
+        arg: u32,
+        peak_gflops: f64,
+        peak_hbm_gbps: f64,
+    ) -> Result<String, JsValue> {
+        use crate::analysis::{compat::Compat, op_profile, overview, roofline};
+        use crate::charts::data;
+        let t = self.analysis_source()?;
+        let chart = match kind {
+            "kernel_histogram" => {
+                let rows = crate::analysis::kernel_stats::kernel_stats(t, Compat::Planeview);
+                let row = rows
+                    .get(arg as usize)
+                    .ok_or_else(|| js_error("bad_request", &format!("no kernel row {arg}")))?;
+                data::kernel_histogram(t, row)
+            }
+            "steps" => data::step_bars(&overview::overview(t, Compat::Planeview)),
+            "roofline" => data::roofline_plot(&roofline::roofline(
+                t,
+                user_peaks(peak_gflops, peak_hbm_gbps),
+            )),
+            "categories" => {
+                data::category_bars(&op_profile::op_profile(t, op_profile::GroupBy::Category))
+            }
+            other => return Err(js_error("bad_request", &format!("unknown chart {other:?}"))),
+        };
+        to_json(&chart)
+    }
+}
+
+impl Session {
+    fn analysis_source(&self) -> Result<&Trace, JsValue> {
+        self.trace()
+            .ok_or_else(|| js_error("no_profile", "no profile is loaded"))
+    }
+}
+
+/// Draws chart data (from `Session.analysis_chart`) as SVG. Call it on the page's main
+/// thread: plotters measures text through `document`.
+#[wasm_bindgen]
+pub fn chart_svg(chart_json: &str, width: u32, height: u32) -> Result<String, JsValue> {
+    crate::charts::render_svg_json(chart_json, width, height)
+        .map_err(|e| js_error("bad_request", &e.to_string()))
+}
+
+fn table_tool(name: &str) -> Result<crate::analysis::tables::Tool, JsValue> {
+    crate::analysis::tables::Tool::from_name(name)
+        .ok_or_else(|| js_error("bad_request", &format!("unknown table {name:?}")))
+}
+
+fn compat(on: bool) -> crate::analysis::compat::Compat {
+    if on {
+        crate::analysis::compat::Compat::Xprof
+    } else {
+        crate::analysis::compat::Compat::Planeview
+    }
+}
+
+fn user_peaks(gflops: f64, hbm_gbps: f64) -> Option<crate::analysis::peaks::Peaks> {
+    let ok = |v: f64| if v.is_finite() && v > 0.0 { v } else { 0.0 };
+    Some(crate::analysis::peaks::Peaks {
+        flop_rate_gflops: ok(gflops),
+        hbm_gbps: ok(hbm_gbps),
+        ..Default::default()
+    })
+}
+
+fn to_json<T: serde::Serialize>(value: &T) -> Result<String, JsValue> {
+    serde_json::to_string(value).map_err(|e| js_error("internal", &e.to_string()))
+}

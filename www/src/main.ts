@@ -12,6 +12,7 @@ import { MlirView } from './views/mlir-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
 import { TimelineView, type Selection } from './views/timeline-view';
+import { ANALYSIS_TABS, type AnalysisTab, AnalysisView } from './views/analysis/analysis-view';
 
 type PageState = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -105,6 +106,7 @@ function main(): void {
       return;
     }
     const origin = profile?.start_ps ?? 0;
+    if (sel.kind === 'slice') analysis.showSlice(sel.id);
     if (sel.kind === 'counter') {
       engine
         .counterSample(sel.index)
@@ -172,6 +174,24 @@ function main(): void {
     }
   }
 
+  // Analysis tabs: picking a row highlights its occurrences (by name) and jumps to the longest.
+  const analysis = new AnalysisView(engine, {
+    jump: (name, longest) => {
+      timeline.setSearch(name);
+      showTab('timeline');
+      if (longest !== null) revealSlice(longest);
+      else
+        engine
+          .search(name, 1)
+          .then((r) => {
+            const first = r.ids[0];
+            if (first !== undefined) revealSlice(first);
+          })
+          .catch(() => undefined);
+    },
+  });
+  analysis.setProfile(false);
+
   const search = new SearchView(
     $('[data-testid="search"]') as HTMLInputElement,
     $('#search-count'),
@@ -219,6 +239,7 @@ function main(): void {
     void mlirView.setProfile(null);
     counters.setProfile(null);
     health.clear();
+    analysis.setProfile(false);
     details.setMetadata([]);
     details.clear();
     search.setEnabled(false);
@@ -237,6 +258,9 @@ function main(): void {
       timeline.setProfile(p);
       counters.setProfile(p);
       void health.load().catch(() => undefined);
+      analysis.setProfile(true);
+      const current = document.querySelector('[role="tab"][aria-selected="true"]')?.id.replace(/^tab-/, '');
+      if (current && (ANALYSIS_TABS as string[]).includes(current)) analysis.show(current as AnalysisTab);
       details.setMetadata(Array.isArray(p.metadata) ? p.metadata : []);
       details.clear();
       search.setEnabled(true);
@@ -274,6 +298,7 @@ function main(): void {
     timeline.setProfile(null);
     counters.setProfile(null);
     health.clear();
+    analysis.setProfile(false);
     search.setEnabled(false);
     details.setMetadata([]);
     details.clear();
@@ -321,7 +346,7 @@ function main(): void {
     if (f) void load({ kind: 'file', file: f });
   });
 
-  // Tabs.
+  // Tabs: the timeline and the analyses.
   for (const tab of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
     tab.addEventListener('click', () => {
       for (const t of Array.from(document.querySelectorAll<HTMLButtonElement>('[role="tab"]'))) {
@@ -331,6 +356,8 @@ function main(): void {
         if (panel) panel.hidden = !on;
       }
       if (tab.dataset.testid === 'tab-graph' && profile) void graph.activate();
+      const name = tab.id.replace(/^tab-/, '');
+      if (profile && (ANALYSIS_TABS as string[]).includes(name)) analysis.show(name as AnalysisTab);
     });
   }
 

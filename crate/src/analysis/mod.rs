@@ -19,4 +19,5 @@ pub mod query;
 pub mod roofline;
 pub mod search;
 pub mod steps;
+pub mod tables;
 pub mod tf_op;

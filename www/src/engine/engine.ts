@@ -303,6 +303,21 @@ export class CancelledError extends Error {
   }
 }
 
+/** The analysis tables (tab and CLI command names). */
+export type AnalysisTool = 'kernels' | 'hlo-stats' | 'framework-ops';
+
+/** A table: rows keyed by XProf column ids, each with `_longest` (its longest slice id or null). */
+export interface AnalysisTable {
+  rows: Array<Record<string, unknown>>;
+}
+
+/** Requests for analysis documents (JSON, see wasm_api.rs). */
+export type AnalysisDocRequest =
+  | { kind: 'overview'; compat: boolean }
+  | { kind: 'op-profile'; groupBy: 'program' | 'category' }
+  | { kind: 'roofline'; peakGflops: number; peakHbmGbps: number }
+  | { kind: 'chart'; chart: 'kernel_histogram' | 'steps' | 'roofline' | 'categories'; arg: number; peakGflops: number; peakHbmGbps: number };
+
 export interface Engine extends CounterEngine {
   /** Resolves once the Wasm core is initialised in the worker. */
   readonly ready: Promise<void>;
@@ -324,6 +339,14 @@ export interface Engine extends CounterEngine {
   mlirKernelText(index: number, locs: boolean): Promise<string>;
   /** One HLO request (crate/src/hlo/service.rs lists them); resolves to its parsed JSON answer. */
   hlo<T>(request: HloRequest): Promise<T>;
+  /** An analysis table of the loaded profile; `compat` reproduces XProf 2.24.2 exactly. */
+  analysisTable(tool: AnalysisTool, compat: boolean): Promise<AnalysisTable>;
+  /** The slice ids of one row of a table. */
+  analysisRowSlices(tool: AnalysisTool, row: number, compat: boolean): Promise<Uint32Array>;
+  /** The row of a table that holds a slice, or -1. */
+  analysisRowOfSlice(tool: AnalysisTool, slice: number, compat: boolean): Promise<number>;
+  /** An analysis document (overview, op profile, roofline, chart data), parsed. */
+  analysisDoc(req: AnalysisDocRequest): Promise<unknown>;
   /** Called when the worker dies; the engine restarts it, but the loaded profile is gone. */
   onFatal(cb: (message: string) => void): void;
 }

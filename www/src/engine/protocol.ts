@@ -1,6 +1,9 @@
 // Messages between worker-proxy.ts (page) and worker.ts (engine). Internal to the engine.
 
 import type {
+  AnalysisDocRequest,
+  AnalysisTable,
+  AnalysisTool,
   ChartSpec,
   CounterSample,
   CounterTrackInfo,
@@ -39,6 +42,10 @@ export interface CallMap {
   sliceFlows: { args: { sliceId: number }; result: FlowLink[] };
   hlo: { args: { request: string }; result: unknown };
   counterChartSvg: { args: { spec: ChartSpec }; result: string };
+  analysisTable: { args: { tool: AnalysisTool; compat: boolean }; result: AnalysisTable };
+  analysisRowSlices: { args: { tool: AnalysisTool; row: number; compat: boolean }; result: Uint32Array };
+  analysisRowOfSlice: { args: { tool: AnalysisTool; slice: number; compat: boolean }; result: number };
+  analysisDoc: { args: AnalysisDocRequest; result: unknown };
 }
 
 export type Method = keyof CallMap;

@@ -40,6 +40,14 @@ export class Session {
   render_flows(track_ids: Uint32Array, t0_ps: number, t1_ps: number, limit: number): Float64Array;
   hlo_request(request: string): string;
   aggregates(): string;
+  analysis_table(tool: string, xprof_compat: boolean): string;
+  analysis_row_slices(tool: string, row: number, xprof_compat: boolean): Uint32Array;
+  analysis_row_of_slice(tool: string, slice_id: number, xprof_compat: boolean): number;
+  analysis_overview(xprof_compat: boolean): string;
+  analysis_op_profile(group_by: string): string;
+  analysis_roofline(peak_gflops: number, peak_hbm_gbps: number): string;
+  analysis_chart(kind: string, arg: number, peak_gflops: number, peak_hbm_gbps: number): string;
 }
 
 export function counter_chart_svg(spec_json: string): string;
+export function chart_svg(chart_json: string, width: number, height: number): string;

@@ -7,6 +7,9 @@ import {
   type ChartSpec,
   type CounterSample,
   type CounterTrackInfo,
+  type AnalysisDocRequest,
+  type AnalysisTable,
+  type AnalysisTool,
   type Engine,
   type FlowLink,
   type HealthEntry,
@@ -429,6 +432,22 @@ export class WorkerEngine implements Engine {
   counterChartSvg(spec: ChartSpec): Promise<string> {
     return this.call('counterChartSvg', { spec });
   }
+  analysisTable(tool: AnalysisTool, compat: boolean): Promise<AnalysisTable> {
+    return this.call('analysisTable', { tool, compat });
+  }
+
+  analysisRowSlices(tool: AnalysisTool, row: number, compat: boolean): Promise<Uint32Array> {
+    return this.call('analysisRowSlices', { tool, row, compat });
+  }
+
+  analysisRowOfSlice(tool: AnalysisTool, slice: number, compat: boolean): Promise<number> {
+    return this.call('analysisRowOfSlice', { tool, slice, compat });
+  }
+
+  analysisDoc(req: AnalysisDocRequest): Promise<unknown> {
+    return this.call('analysisDoc', req);
+  }
+
 }
 
 /**

@@ -115,6 +115,21 @@ function search(args: CallMap['search']['args']): SearchResult {
   return { query: args.query, ids, truncated: ids.length >= args.limit };
 }
 
+/** The JSON text of one analysis document (see wasm_api.rs, analyses block). */
+function analysisDoc(req: CallMap['analysisDoc']['args']): string {
+  const s = need();
+  switch (req.kind) {
+    case 'overview':
+      return s.analysis_overview(req.compat);
+    case 'op-profile':
+      return s.analysis_op_profile(req.groupBy);
+    case 'roofline':
+      return s.analysis_roofline(req.peakGflops, req.peakHbmGbps);
+    case 'chart':
+      return s.analysis_chart(req.chart, req.arg, req.peakGflops, req.peakHbmGbps);
+  }
+}
+
 /**
  * JSON.parse that keeps integers beyond 2^53 exact, as strings (64-bit ids and timestamps in args),
  * using the reviver's source text where the browser provides it.
@@ -212,6 +227,21 @@ function counterCall(method: Method, args: unknown): { value: unknown; transfer:
       return json(s.slice_flows((args as CallMap['sliceFlows']['args']).sliceId));
     default:
       throw new Error(`unknown engine call ${method}`);
+    case 'analysisTable': {
+      const a = args as CallMap['analysisTable']['args'];
+      return { value: parseExact(need().analysis_table(a.tool, a.compat)), transfer: [] };
+    }
+    case 'analysisRowSlices': {
+      const a = args as CallMap['analysisRowSlices']['args'];
+      const ids = need().analysis_row_slices(a.tool, a.row, a.compat);
+      return { value: ids, transfer: [ids.buffer] };
+    }
+    case 'analysisRowOfSlice': {
+      const a = args as CallMap['analysisRowOfSlice']['args'];
+      return { value: need().analysis_row_of_slice(a.tool, a.slice, a.compat), transfer: [] };
+    }
+    case 'analysisDoc':
+      return { value: parseExact(analysisDoc(args as CallMap['analysisDoc']['args'])), transfer: [] };
   }
 }
 

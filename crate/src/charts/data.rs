@@ -1,0 +1,92 @@
+//! Chart data from the analyses: what the page asks the engine for and draws.
+
+use super::{CategoryBars, Chart, DurationHistogram, RooflinePlot, StepBars};
+use crate::analysis::kernel_stats::KernelRow;
+use crate::analysis::op_profile::Node;
+use crate::analysis::overview::Overview;
+use crate::analysis::roofline::Roofline;
+use crate::model::Trace;
+
+/// Steps shown at most (the first ones); a chart of thousands of bars reads as noise.
+const MAX_STEP_BARS: usize = 200;
+
+/// Histogram of the launch durations of one kernel row.
+pub fn kernel_histogram(trace: &Trace, row: &KernelRow) -> Chart {
+    let durations_us = row
+        .slices
+        .iter()
+        .map(|s| trace.slices.dur[s.index()] as f64 / 1e6)
+        .collect();
+    let mut title: String = row.kernel_name.chars().take(60).collect();
+    if row.kernel_name.chars().count() > 60 {
+        title.push('…');
+    }
+    Chart::Histogram(DurationHistogram {
+        title: format!("{title}: {} launches", row.occurrences),
+        durations_us,
+        bins: None,
+    })
+}
+
+/// Step times stacked by breakdown category, in ms.
+pub fn step_bars(overview: &Overview) -> Chart {
+    let categories: Vec<String> = overview
+        .steps
+        .first()
+        .map(|s| s.breakdown_ps.keys().map(|k| k.to_string()).collect())
+        .unwrap_or_default();
+    let steps = overview
+        .steps
+        .iter()
+        .take(MAX_STEP_BARS)
+        .map(|s| {
+            let values = categories
+                .iter()
+                .map(|c| s.breakdown_ps.get(c.as_str()).copied().unwrap_or(0) as f64 / 1e9)
+                .collect();
+            (s.step.clone(), values)
+        })
+        .collect();
+    let shown = overview.steps.len().min(MAX_STEP_BARS);
+    Chart::Steps(StepBars {
+        title: format!("Step time ({shown} of {} steps)", overview.steps.len()),
+        categories,
+        steps,
+    })
+}
+
+/// Ops under the roofline of the given peaks.
+pub fn roofline_plot(model: &Roofline) -> Chart {
+    Chart::Roofline(RooflinePlot {
+        title: format!("Roofline {}", model.device_type).trim().to_owned(),
+        peak_gflops: model.peaks.flop_rate_gflops,
+        peak_hbm_gbps: model.peaks.hbm_gbps,
+        points: model
+            .rows
+            .iter()
+            .map(|r| {
+                (
+                    r.operation.clone(),
+                    r.operational_intensity,
+                    r.measured_flop_rate,
+                )
+            })
+            .collect(),
+    })
+}
+
+/// Device time per category (summed over programs), in ms, from an op profile grouped by
+/// category.
+pub fn category_bars(by_category: &Node) -> Chart {
+    let mut bars: Vec<(String, f64)> = by_category
+        .children
+        .iter()
+        .map(|c| (c.name.clone(), c.metrics.raw_time as f64 / 1e9))
+        .collect();
+    bars.sort_by(|a, b| b.1.total_cmp(&a.1));
+    Chart::Categories(CategoryBars {
+        title: "Device time by category".into(),
+        unit: "ms".into(),
+        bars,
+    })
+}

@@ -1,0 +1,121 @@
+// End-to-end tests of the analysis tabs (issue 5): the kernels table of the GPU profile (sort,
+// a row's values, picking a row jumps to the kernel on the timeline, CSV export), the op profile
+// and HLO ops of the TPU profile, the overview's steps, and the roofline with typed-in peaks.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { dataFile, missingPrerequisite, openPage, setup, waitForState, withPage } from './helpers.mjs';
+
+const skip = missingPrerequisite();
+if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
+
+const GPU = dataFile('xplane/tf_gpu_multi_worker.xplane.pb.gz');
+const TPU = dataFile('xplane/tpu_inference_2.xplane.pb');
+const CPU = dataFile('xplane/jax_cpu_mlp_small.xplane.pb');
+
+async function open(page, env, file) {
+  await openPage(page, env);
+  await page.setInputFiles('input[type=file]', file);
+  await waitForState(page, 'ready', 60000);
+}
+
+async function showTab(page, name) {
+  await page.click(`[data-testid="tab-${name}"]`);
+  await page.waitForFunction((n) => document.getElementById(`panel-${n}`)?.dataset.ready === 'true', name, { timeout: 60000 });
+}
+
+/** The cells of the table's body rows as text, in display order. */
+async function tableCells(page, name) {
+  return page.$$eval(`[data-testid="table-${name}"] tbody tr`, (rows) => rows.map((r) => Array.from(r.cells).map((c) => c.textContent ?? '')));
+}
+
+async function columnIndex(page, name, id) {
+  return page.$$eval(`[data-testid="table-${name}"] th`, (ths, id) => ths.findIndex((t) => t.dataset.col === id), id);
+}
+
+describe('analysis tabs', { skip: skip ?? false }, () => {
+  let env;
+  before(async () => {
+    env = await setup();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  test('kernels: XProf rows, sorting, picking a row jumps to the kernel', async () => {
+    await withPage(env, 'analysis-kernels', async (page) => {
+      await open(page, env, GPU);
+      await showTab(page, 'kernels');
+      let rows = await tableCells(page, 'kernels');
+      assert.equal(rows.length, 15, 'one row per distinct kernel, as XProf');
+      const total = await columnIndex(page, 'kernels', 'total_duration_us');
+      const occ = await columnIndex(page, 'kernels', 'occurrences');
+      // XProf's first row: 194 launches, 7908.309 µs in total.
+      assert.equal(rows[0][occ], '194');
+      assert.equal(rows[0][total], '7,908.309');
+      // Sort by occurrences, most first: the Eigen kernel launched 292 times comes first.
+      await page.click(`[data-testid="table-kernels"] th[data-col="occurrences"]`);
+      rows = await tableCells(page, 'kernels');
+      assert.equal(rows[0][occ], '292');
+      assert.equal(rows[0][total], '6,371.294');
+      // Ascending on a second click.
+      await page.click(`[data-testid="table-kernels"] th[data-col="occurrences"]`);
+      rows = await tableCells(page, 'kernels');
+      assert.ok(Number(rows[0][occ].replace(/,/g, '')) <= Number(rows.at(-1)[occ].replace(/,/g, '')));
+      // The histogram of the first kernel is drawn.
+      await page.waitForSelector('#panel-kernels img.an-chart');
+      // Filter.
+      await page.fill('[data-testid="filter-kernels"]', 'FillPhilox');
+      rows = await tableCells(page, 'kernels');
+      assert.equal(rows.length, 1);
+      // Picking the row: the timeline tab opens with that kernel selected.
+      await page.click('[data-testid="table-kernels"] tbody tr');
+      await page.waitForFunction(() => document.getElementById('tab-timeline')?.getAttribute('aria-selected') === 'true');
+      await page.waitForFunction(() => /FillPhiloxRandomKernelLaunch/.test(document.querySelector('[data-testid="details"]')?.textContent ?? ''), null, { timeout: 30000 });
+      // Back on the kernels tab, the selected slice's row is marked.
+      await page.click('[data-testid="tab-kernels"]');
+      await page.waitForSelector('[data-testid="table-kernels"] tr.marked');
+      // CSV export offers a file.
+      const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="csv-kernels"]')]);
+      assert.equal(download.suggestedFilename(), 'kernels.csv');
+    });
+  });
+
+  test('op profile and HLO ops of the TPU profile', async () => {
+    await withPage(env, 'analysis-op-profile', async (page) => {
+      await open(page, env, TPU);
+      await showTab(page, 'op-profile');
+      const tree = await page.textContent('[data-testid="op-profile-tree"]');
+      assert.match(tree, /jit_f\(12190760917235803885\)/);
+      assert.match(tree, /copy-done/);
+      assert.match(tree, /IDLE/);
+      await page.waitForSelector('#panel-op-profile img.an-chart');
+      await page.selectOption('[data-testid="op-profile-group-by"]', 'category');
+      await page.waitForFunction(() => /loop fusion/.test(document.querySelector('[data-testid="op-profile-tree"]')?.textContent ?? '') && !/jit_f\(/.test(document.querySelector('[data-testid="op-profile-tree"] > details > summary')?.textContent ?? ''));
+      await showTab(page, 'hlo-stats');
+      const rows = await tableCells(page, 'hlo-stats');
+      assert.equal(rows.length, 17, 'XProf lists 17 HLO ops');
+      const name = await columnIndex(page, 'hlo-stats', 'hlo_op_name');
+      assert.equal(rows[0][name], 'copy-done.4');
+      await showTab(page, 'roofline');
+      assert.equal(await page.inputValue('[data-testid="peak-gflops"]'), '918000');
+      await page.waitForSelector('#panel-roofline img.an-chart');
+    });
+  });
+
+  test('overview steps of a CPU profile; the roofline takes typed peaks', async () => {
+    await withPage(env, 'analysis-overview', async (page) => {
+      await open(page, env, CPU);
+      await showTab(page, 'overview');
+      const facts = await page.textContent('[data-testid="overview-facts"]');
+      assert.match(facts, /Steps5: average 5\.032 ms/);
+      await page.waitForSelector('#panel-overview img.an-chart');
+      await showTab(page, 'roofline');
+      assert.equal(await page.inputValue('[data-testid="peak-gflops"]'), '');
+      await page.fill('[data-testid="peak-gflops"]', '1000');
+      await page.fill('[data-testid="peak-hbm"]', '100');
+      await page.click('#panel-roofline button[type="submit"]');
+      await page.waitForFunction(() => (document.querySelector('[data-testid="peak-gflops"]')?.value ?? '') === '1000');
+      await page.waitForSelector('#panel-roofline img.an-chart');
+    });
+  });
+});

@@ -1,0 +1,388 @@
+// The analysis tabs: kernels, HLO op stats, op profile, framework ops, overview, roofline. Each
+// computes on first display after a profile loads (in the engine), shows a sortable table or tree
+// and a chart. Picking a row asks the page to highlight its occurrences on the timeline and jump
+// to the longest; a slice selected on the timeline marks its row in the tables already shown.
+
+import type { AnalysisTool, Engine } from '../../engine/engine';
+import { drawChart } from './charts';
+import { type Column, DataTable } from './data-table';
+
+export type AnalysisTab = AnalysisTool | 'op-profile' | 'overview' | 'roofline';
+
+export const ANALYSIS_TABS: AnalysisTab[] = ['overview', 'kernels', 'framework-ops', 'hlo-stats', 'op-profile', 'roofline'];
+
+/** What the page does when a row is picked: highlight by `name`, jump to slice `longest`. */
+export interface AnalysisHost {
+  jump(name: string, longest: number | null): void;
+}
+
+const TABLE_COLUMNS: Record<AnalysisTool, Column[]> = {
+  kernels: [
+    { id: 'rank', label: 'Rank', kind: 'number' },
+    { id: 'kernel_name', label: 'Kernel', kind: 'text' },
+    { id: 'op_name', label: 'Op', kind: 'text' },
+    { id: 'occurrences', label: 'Occurrences', kind: 'number' },
+    { id: 'total_duration_us', label: 'Total (µs)', kind: 'number' },
+    { id: 'avg_duration_us', label: 'Avg (µs)', kind: 'number' },
+    { id: 'p50_duration_us', label: 'p50 (µs)', kind: 'number' },
+    { id: 'p90_duration_us', label: 'p90 (µs)', kind: 'number' },
+    { id: 'p99_duration_us', label: 'p99 (µs)', kind: 'number' },
+    { id: 'max_duration_us', label: 'Max (µs)', kind: 'number' },
+    { id: 'device_busy_pct', label: 'Device busy', kind: 'percent' },
+    { id: 'registers_per_thread', label: 'Regs/thread', kind: 'number' },
+    { id: 'shmem_bytes', label: 'Shared mem (B)', kind: 'number' },
+    { id: 'block_dim', label: 'Block', kind: 'text' },
+    { id: 'grid_dim', label: 'Grid', kind: 'text' },
+    { id: 'occupancy_pct', label: 'Occupancy %', kind: 'number' },
+    { id: 'is_kernel_using_tensor_core', label: 'Tensor Core', kind: 'text' },
+  ],
+  'framework-ops': [
+    { id: 'rank', label: 'Rank', kind: 'number' },
+    { id: 'host_or_device', label: 'Host/device', kind: 'text' },
+    { id: 'type', label: 'Type', kind: 'text' },
+    { id: 'operation', label: 'Operation', kind: 'text' },
+    { id: 'occurrences', label: 'Occurrences', kind: 'number' },
+    { id: 'total_time', label: 'Total (µs)', kind: 'number' },
+    { id: 'avg_time', label: 'Avg (µs)', kind: 'number' },
+    { id: 'total_self_time', label: 'Self (µs)', kind: 'number' },
+    { id: 'device_total_self_time_percent', label: 'Device self', kind: 'fraction' },
+    { id: 'host_total_self_time_percent', label: 'Host self', kind: 'fraction' },
+    { id: 'measured_flop_rate', label: 'GFLOP/s', kind: 'number' },
+    { id: 'measured_memory_bw', label: 'GiB/s', kind: 'number' },
+    { id: 'bound_by', label: 'Bound by', kind: 'text' },
+  ],
+  'hlo-stats': [
+    { id: 'rank', label: 'Rank', kind: 'number' },
+    { id: 'program_id', label: 'Program', kind: 'text' },
+    { id: 'category', label: 'Category', kind: 'text' },
+    { id: 'hlo_op_name', label: 'HLO op', kind: 'text' },
+    { id: 'hlo_op_expression', label: 'HLO expression', kind: 'text' },
+    { id: 'tf_op_name', label: 'Framework op', kind: 'text' },
+    { id: 'occurrences', label: 'Occurrences', kind: 'number' },
+    { id: 'total_time', label: 'Total (µs)', kind: 'number' },
+    { id: 'total_self_time', label: 'Self (µs)', kind: 'number' },
+    { id: 'total_self_time_percent', label: 'Self %', kind: 'percent' },
+    { id: 'normalized_flop_rate', label: 'GFLOP/s', kind: 'number' },
+    { id: 'measured_memory_bw', label: 'GiB/s', kind: 'number' },
+    { id: 'operational_intensity', label: 'FLOP/byte', kind: 'number' },
+    { id: 'bound_by', label: 'Bound by', kind: 'text' },
+  ],
+};
+
+/** The name to highlight on the timeline for a row. */
+function rowName(tool: AnalysisTool, row: Record<string, unknown>): string {
+  const key = tool === 'kernels' ? 'kernel_name' : tool === 'hlo-stats' ? 'hlo_op_name' : 'operation';
+  const v = row[key];
+  return typeof v === 'string' ? v : '';
+}
+
+interface OpNode {
+  name: string;
+  metrics: { rawTime: number; occurrences: number; flops: number; bandwidthUtils: number[] };
+  children: OpNode[];
+  xla?: { category?: string; expression?: string };
+}
+
+export class AnalysisView {
+  private generation = 0;
+  private shown = new Set<AnalysisTab>();
+  private tables = new Map<AnalysisTool, { table: DataTable; rows: Array<Record<string, unknown>> }>();
+  private compat = false;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly host: AnalysisHost,
+  ) {}
+
+  private panel(tab: AnalysisTab): HTMLElement | null {
+    return document.getElementById(`panel-${tab}`);
+  }
+
+  /** Forgets the previous profile's results; tabs recompute when shown. */
+  setProfile(loaded: boolean): void {
+    this.generation++;
+    this.shown.clear();
+    this.tables.clear();
+    for (const tab of ANALYSIS_TABS) {
+      const p = this.panel(tab);
+      if (p) p.replaceChildren(message(loaded ? '' : 'Open a profile to see this analysis.'));
+    }
+  }
+
+  /** Computes and draws `tab` if it has not been yet for this profile. */
+  show(tab: AnalysisTab): void {
+    if (this.shown.has(tab)) return;
+    const p = this.panel(tab);
+    if (!p) return;
+    this.shown.add(tab);
+    const gen = this.generation;
+    p.replaceChildren(message('Computing…'));
+    const done = (): void => {
+      if (gen === this.generation) p.dataset.ready = 'true';
+    };
+    const fail = (err: unknown): void => {
+      if (gen !== this.generation) return;
+      this.shown.delete(tab);
+      p.replaceChildren(message(`Could not compute it: ${err instanceof Error ? err.message : String(err)}`));
+    };
+    p.dataset.ready = 'false';
+    let job: Promise<void>;
+    if (tab === 'kernels' || tab === 'hlo-stats' || tab === 'framework-ops') job = this.showTable(tab, p, gen);
+    else if (tab === 'op-profile') job = this.showOpProfile(p, gen, 'program');
+    else if (tab === 'overview') job = this.showOverview(p, gen);
+    else job = this.showRoofline(p, gen, 0, 0);
+    job.then(done, fail);
+  }
+
+  /** Marks, in every table shown, the row that holds slice `id`. */
+  showSlice(id: number): void {
+    const gen = this.generation;
+    for (const [tool, t] of this.tables) {
+      this.engine
+        .analysisRowOfSlice(tool, id, this.compat)
+        .then((row) => {
+          if (gen === this.generation && row >= 0) t.table.mark(row);
+        })
+        .catch(() => undefined);
+    }
+  }
+
+  private async showTable(tool: AnalysisTool, p: HTMLElement, gen: number): Promise<void> {
+    const t = await this.engine.analysisTable(tool, this.compat);
+    if (gen !== this.generation) return;
+    p.replaceChildren();
+    if (t.rows.length === 0) {
+      p.append(message(emptyText(tool)));
+      return;
+    }
+    const tableBox = document.createElement('div');
+    tableBox.className = 'an-table-box';
+    const chartBox = document.createElement('div');
+    chartBox.className = 'an-chart-box';
+    p.append(tableBox, chartBox);
+    const table = new DataTable(tableBox, tool, TABLE_COLUMNS[tool], (row) => {
+      const r = t.rows[row];
+      if (!r) return;
+      if (tool === 'kernels') void this.kernelChart(chartBox, row);
+      const longest = typeof r._longest === 'number' ? r._longest : null;
+      this.host.jump(rowName(tool, r), longest);
+    });
+    table.setRows(t.rows);
+    this.tables.set(tool, { table, rows: t.rows });
+    if (tool === 'kernels') await this.kernelChart(chartBox, 0);
+    if (tool === 'hlo-stats') await this.chart(chartBox, { chart: 'categories' }, 'Device time by HLO category');
+  }
+
+  private async kernelChart(box: HTMLElement, row: number): Promise<void> {
+    await this.chart(box, { chart: 'kernel_histogram', arg: row }, 'Launch durations of the selected kernel');
+  }
+
+  private async chart(
+    box: HTMLElement,
+    req: { chart: 'kernel_histogram' | 'steps' | 'roofline' | 'categories'; arg?: number; peakGflops?: number; peakHbmGbps?: number },
+    alt: string,
+  ): Promise<void> {
+    const gen = this.generation;
+    const data = await this.engine.analysisDoc({
+      kind: 'chart',
+      chart: req.chart,
+      arg: req.arg ?? 0,
+      peakGflops: req.peakGflops ?? 0,
+      peakHbmGbps: req.peakHbmGbps ?? 0,
+    });
+    if (gen === this.generation) await drawChart(box, data, alt);
+  }
+
+  private async showOpProfile(p: HTMLElement, gen: number, groupBy: 'program' | 'category'): Promise<void> {
+    const root = (await this.engine.analysisDoc({ kind: 'op-profile', groupBy })) as OpNode;
+    if (gen !== this.generation) return;
+    const bar = document.createElement('div');
+    bar.className = 'an-toolbar';
+    const label = document.createElement('label');
+    label.textContent = 'Group by ';
+    const select = document.createElement('select');
+    select.dataset.testid = 'op-profile-group-by';
+    for (const v of ['program', 'category']) {
+      const o = document.createElement('option');
+      o.value = v;
+      o.textContent = v;
+      o.selected = v === groupBy;
+      select.append(o);
+    }
+    select.addEventListener('change', () => {
+      void this.showOpProfile(p, this.generation, select.value === 'category' ? 'category' : 'program');
+    });
+    label.append(select);
+    bar.append(label);
+    const tree = document.createElement('div');
+    tree.className = 'an-tree';
+    tree.dataset.testid = 'op-profile-tree';
+    const total = root.metrics.rawTime || 1;
+    if (root.children.length === 0) tree.append(message('No device ops in this profile (XProf shows an empty op profile too).'));
+    for (const c of root.children) tree.append(this.opNode(c, total, 0));
+    const chartBox = document.createElement('div');
+    chartBox.className = 'an-chart-box';
+    p.replaceChildren(bar, tree, chartBox);
+    if (root.children.length > 0) await this.chart(chartBox, { chart: 'categories' }, 'Device time by category');
+  }
+
+  private opNode(n: OpNode, total: number, depth: number): HTMLElement {
+    const share = (100 * n.metrics.rawTime) / total;
+    const line = `${share.toFixed(2)}%  ${n.name}  ·  ${(n.metrics.rawTime / 1e6).toLocaleString('en-US', { maximumFractionDigits: 3 })} µs  ·  ×${n.metrics.occurrences}`;
+    if (n.children.length === 0) {
+      const leaf = document.createElement('div');
+      leaf.className = 'an-leaf';
+      leaf.textContent = line;
+      if (n.xla?.expression) leaf.title = n.xla.expression;
+      leaf.addEventListener('click', () => this.host.jump(n.name, null));
+      return leaf;
+    }
+    const d = document.createElement('details');
+    d.open = depth < 1;
+    const s = document.createElement('summary');
+    s.textContent = line;
+    if (n.xla?.expression) s.title = n.xla.expression;
+    d.append(s);
+    d.addEventListener(
+      'toggle',
+      () => {
+        if (d.open && d.childElementCount === 1) for (const c of n.children) d.append(this.opNode(c, total, depth + 1));
+      },
+      { once: false },
+    );
+    if (d.open) for (const c of n.children) d.append(this.opNode(c, total, depth + 1));
+    return d;
+  }
+
+  private async showOverview(p: HTMLElement, gen: number): Promise<void> {
+    const o = (await this.engine.analysisDoc({ kind: 'overview', compat: this.compat })) as {
+      steps: Array<{ step: string; step_time_ps: number }>;
+      average_step_time_ps: number;
+      step_time_ms: { average: number; minimum: number; maximum: number; standard_deviation: number };
+      top_ops: Array<Record<string, unknown>>;
+      environment: { hardware_type: string; device_type: string; device_core_count: number; host_count: number };
+    };
+    if (gen !== this.generation) return;
+    const dl = document.createElement('dl');
+    dl.className = 'an-facts';
+    dl.dataset.testid = 'overview-facts';
+    const fact = (k: string, v: string): void => {
+      const dt = document.createElement('dt');
+      dt.textContent = k;
+      const dd = document.createElement('dd');
+      dd.textContent = v;
+      dl.append(dt, dd);
+    };
+    const e = o.environment;
+    fact('Device', `${e.device_type} (${e.hardware_type}), ${e.device_core_count} device cores, ${e.host_count} host`);
+    const t = o.step_time_ms;
+    fact(
+      'Steps',
+      o.steps.length === 0
+        ? 'no step markers found'
+        : `${o.steps.length}: average ${t.average.toFixed(3)} ms (min ${t.minimum.toFixed(3)}, max ${t.maximum.toFixed(3)}, sd ${t.standard_deviation.toFixed(3)})`,
+    );
+    const chartBox = document.createElement('div');
+    chartBox.className = 'an-chart-box';
+    const topBox = document.createElement('div');
+    p.replaceChildren(dl, chartBox, topBox);
+    if (o.top_ops.length > 0) {
+      const table = new DataTable(
+        topBox,
+        'top-ops',
+        [
+          { id: 'selfTimePercent', label: 'Self time', kind: 'fraction' },
+          { id: 'cumulativeTimePercent', label: 'Cumulative', kind: 'fraction' },
+          { id: 'category', label: 'Type', kind: 'text' },
+          { id: 'operation', label: 'Operation', kind: 'text' },
+          { id: 'flopRate', label: 'GFLOP/s', kind: 'number' },
+        ],
+        (row) => this.host.jump(String(o.top_ops[row]?.operation ?? ''), null),
+      );
+      table.setRows(o.top_ops);
+    }
+    if (o.steps.length > 0) await this.chart(chartBox, { chart: 'steps' }, 'Step time by category');
+  }
+
+  private async showRoofline(p: HTMLElement, gen: number, peakGflops: number, peakHbmGbps: number): Promise<void> {
+    const r = (await this.engine.analysisDoc({ kind: 'roofline', peakGflops, peakHbmGbps })) as {
+      device_type: string;
+      peaks: { flop_rate_gflops: number; hbm_gbps: number };
+      rows: Array<Record<string, unknown>>;
+    };
+    if (gen !== this.generation) return;
+    const bar = document.createElement('form');
+    bar.className = 'an-toolbar';
+    const input = (label: string, value: number, testid: string): HTMLInputElement => {
+      const l = document.createElement('label');
+      l.textContent = `${label} `;
+      const i = document.createElement('input');
+      i.type = 'number';
+      i.min = '0';
+      i.step = 'any';
+      i.value = value > 0 ? String(value) : '';
+      i.placeholder = 'not in profile';
+      i.dataset.testid = testid;
+      l.append(i);
+      bar.append(l);
+      return i;
+    };
+    const flops = input('Peak GFLOP/s', r.peaks.flop_rate_gflops, 'peak-gflops');
+    const hbm = input('Peak HBM GB/s', r.peaks.hbm_gbps, 'peak-hbm');
+    const apply = document.createElement('button');
+    apply.type = 'submit';
+    apply.className = 'btn btn-small';
+    apply.textContent = 'Apply peaks';
+    bar.append(apply);
+    bar.addEventListener('submit', (e) => {
+      e.preventDefault();
+      void this.showRoofline(p, this.generation, Number(flops.value) || 0, Number(hbm.value) || 0);
+    });
+    const chartBox = document.createElement('div');
+    chartBox.className = 'an-chart-box';
+    const tableBox = document.createElement('div');
+    p.replaceChildren(bar, chartBox, tableBox);
+    const alt = 'Roofline: ops by operational intensity and FLOP rate';
+    if (r.rows.length === 0) {
+      tableBox.append(message('No device ops with FLOP and byte counts in this profile.'));
+      await this.chart(chartBox, { chart: 'roofline', peakGflops, peakHbmGbps }, alt);
+      return;
+    }
+    const table = new DataTable(
+      tableBox,
+      'roofline',
+      [
+        { id: 'rank', label: 'Rank', kind: 'number' },
+        { id: 'category', label: 'Category', kind: 'text' },
+        { id: 'operation', label: 'Operation', kind: 'text' },
+        { id: 'total_self_time', label: 'Self (µs)', kind: 'number' },
+        { id: 'operational_intensity', label: 'FLOP/byte', kind: 'number' },
+        { id: 'measured_flop_rate', label: 'GFLOP/s', kind: 'number' },
+        { id: 'optimal_flop_rate', label: 'Roof GFLOP/s', kind: 'number' },
+        { id: 'roofline_efficiency', label: 'Efficiency', kind: 'fraction' },
+        { id: 'bound_by', label: 'Bound by', kind: 'text' },
+      ],
+      (row) => this.host.jump(String(r.rows[row]?.operation ?? ''), null),
+    );
+    table.setRows(r.rows);
+    await this.chart(chartBox, { chart: 'roofline', peakGflops, peakHbmGbps }, alt);
+  }
+}
+
+function message(text: string): HTMLElement {
+  const p = document.createElement('p');
+  p.className = 'an-message';
+  p.textContent = text;
+  return p;
+}
+
+function emptyText(tool: AnalysisTool): string {
+  switch (tool) {
+    case 'kernels':
+      return 'No GPU kernels in this profile.';
+    case 'hlo-stats':
+      return 'No device HLO ops in this profile (XProf shows an empty table too).';
+    case 'framework-ops':
+      return 'No framework ops in this profile.';
+  }
+}

@@ -1,0 +1,190 @@
+// A sortable, filterable table of analysis rows with CSV export. Rows are plain objects keyed by
+// column id; the table keeps each row's index in the original order so callers can map a click
+// back to the engine's row.
+
+/** One column: the row key, its header, and how to show a value. */
+export interface Column {
+  id: string;
+  label: string;
+  kind: 'text' | 'number' | 'percent' | 'fraction';
+  /** Digits after the point for numbers (default 3). */
+  digits?: number;
+}
+
+type Row = Record<string, unknown>;
+
+function formatCell(v: unknown, c: Column): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'number') {
+    if (c.kind === 'fraction') return `${(v * 100).toFixed(2)}%`;
+    if (c.kind === 'percent') return `${v.toFixed(2)}%`;
+    if (Number.isInteger(v) && c.digits === undefined) return v.toLocaleString('en-US');
+    return v.toLocaleString('en-US', { maximumFractionDigits: c.digits ?? 3, minimumFractionDigits: 0 });
+  }
+  return String(v);
+}
+
+function csvCell(v: unknown): string {
+  const s = v === null || v === undefined ? '' : String(v);
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+export class DataTable {
+  private rows: Row[] = [];
+  private order: number[] = [];
+  private sortBy: string | null = null;
+  private descending = true;
+  private filter = '';
+  private marked = -1;
+  private readonly tbody: HTMLTableSectionElement;
+  private readonly thead: HTMLTableSectionElement;
+  private readonly count: HTMLElement;
+
+  constructor(
+    container: HTMLElement,
+    private readonly name: string,
+    private readonly columns: Column[],
+    private readonly onPick: (row: number) => void,
+  ) {
+    container.replaceChildren();
+    const bar = document.createElement('div');
+    bar.className = 'an-toolbar';
+    const filter = document.createElement('input');
+    filter.type = 'search';
+    filter.placeholder = 'Filter rows';
+    filter.setAttribute('aria-label', `Filter ${name} rows`);
+    filter.dataset.testid = `filter-${name}`;
+    filter.addEventListener('input', () => {
+      this.filter = filter.value.trim().toLowerCase();
+      this.refresh();
+    });
+    const csv = document.createElement('button');
+    csv.type = 'button';
+    csv.className = 'btn btn-small';
+    csv.textContent = 'Export CSV';
+    csv.dataset.testid = `csv-${name}`;
+    csv.addEventListener('click', () => this.exportCsv());
+    this.count = document.createElement('span');
+    this.count.className = 'an-count';
+    bar.append(filter, csv, this.count);
+    const wrap = document.createElement('div');
+    wrap.className = 'an-table-wrap';
+    const table = document.createElement('table');
+    table.className = 'an-table';
+    table.dataset.testid = `table-${name}`;
+    this.thead = table.createTHead();
+    this.tbody = table.createTBody();
+    const tr = this.thead.insertRow();
+    for (const c of columns) {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = c.label;
+      th.dataset.col = c.id;
+      th.title = `Sort by ${c.label}`;
+      th.tabIndex = 0;
+      const sort = (): void => this.sort(c.id);
+      th.addEventListener('click', sort);
+      th.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter' || e.key === ' ') {
+          e.preventDefault();
+          sort();
+        }
+      });
+      if (c.kind !== 'text') th.className = 'num';
+      tr.append(th);
+    }
+    this.tbody.addEventListener('click', (e) => {
+      const row = (e.target as HTMLElement).closest('tr');
+      const i = row?.dataset.row;
+      if (i !== undefined) this.onPick(Number(i));
+    });
+    wrap.append(table);
+    container.append(bar, wrap);
+  }
+
+  setRows(rows: Row[]): void {
+    this.rows = rows;
+    this.marked = -1;
+    this.refresh();
+  }
+
+  /** Sorts by column `id`; a second click on the same column reverses the order. */
+  sort(id: string): void {
+    if (this.sortBy === id) this.descending = !this.descending;
+    else {
+      this.sortBy = id;
+      const col = this.columns.find((c) => c.id === id);
+      this.descending = col?.kind !== 'text';
+    }
+    for (const th of Array.from(this.thead.querySelectorAll('th'))) {
+      const on = th.dataset.col === id;
+      th.setAttribute('aria-sort', on ? (this.descending ? 'descending' : 'ascending') : 'none');
+    }
+    this.refresh();
+  }
+
+  /** Marks the row with original index `row` (a slice selected on the timeline) and shows it. */
+  mark(row: number): void {
+    this.marked = row;
+    for (const tr of Array.from(this.tbody.rows)) {
+      const on = Number(tr.dataset.row) === row;
+      tr.classList.toggle('marked', on);
+      if (on) tr.scrollIntoView({ block: 'nearest' });
+    }
+  }
+
+  private visible(): number[] {
+    const f = this.filter;
+    let idx = this.rows.map((_, i) => i);
+    if (f) {
+      idx = idx.filter((i) => this.columns.some((c) => String(this.rows[i]?.[c.id] ?? '').toLowerCase().includes(f)));
+    }
+    const by = this.sortBy;
+    if (by) {
+      const sign = this.descending ? -1 : 1;
+      idx.sort((a, b) => {
+        const x = this.rows[a]?.[by];
+        const y = this.rows[b]?.[by];
+        const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''));
+        return c * sign || a - b;
+      });
+    }
+    return idx;
+  }
+
+  private refresh(): void {
+    this.order = this.visible();
+    const shown = this.order.slice(0, 2000);
+    const body = document.createDocumentFragment();
+    for (const i of shown) {
+      const r = this.rows[i] ?? {};
+      const tr = document.createElement('tr');
+      tr.dataset.row = String(i);
+      tr.tabIndex = 0;
+      if (i === this.marked) tr.classList.add('marked');
+      for (const c of this.columns) {
+        const td = document.createElement('td');
+        const text = formatCell(r[c.id], c);
+        td.textContent = text;
+        if (text.length > 40) td.title = String(r[c.id]);
+        if (c.kind !== 'text') td.className = 'num';
+        tr.append(td);
+      }
+      body.append(tr);
+    }
+    this.tbody.replaceChildren(body);
+    const more = this.order.length > shown.length ? ` (first ${shown.length} shown)` : '';
+    this.count.textContent = `${this.order.length} of ${this.rows.length} rows${more}`;
+  }
+
+  private exportCsv(): void {
+    const lines = [this.columns.map((c) => csvCell(c.id)).join(',')];
+    for (const i of this.order) lines.push(this.columns.map((c) => csvCell(this.rows[i]?.[c.id])).join(','));
+    const blob = new Blob([lines.join('\n') + '\n'], { type: 'text/csv' });
+    const a = document.createElement('a');
+    a.href = URL.createObjectURL(blob);
+    a.download = `${this.name}.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  }
+}
