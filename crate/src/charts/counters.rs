@@ -2,16 +2,17 @@
 //! until the next sample), a legend, a linear or logarithmic value axis, and shaded kernel
 //! windows with boundary lines.
 //!
-//! Text is never measured by a font engine: [`to_svg`] draws through [`EstimatingSvg`], which
-//! sizes text from its character count, and the legend is laid out here rather than by
+//! Text is never measured by a font engine: [`to_svg`] draws through [`EstimatedText`], which
+//! sizes text from its characters, and the legend is laid out here rather than by
 //! plotters (whose legend asks the font engine directly). On wasm32 plotters' font engine is the
 //! page's DOM, which a Worker does not have and the page's Content-Security-Policy forbids
 //! styling inline; this way the chart is drawn in the engine's Worker like everything else.
 
+use super::EstimatedText;
+use super::text_size::text_width;
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
-use plotters_backend::{BackendColor, BackendCoord, DrawingErrorKind};
 use serde::Deserialize;
 
 /// One series: `points` are `[time_us, value]`, time-ordered.
@@ -51,7 +52,7 @@ pub fn to_svg(spec: &ChartSpec) -> Result<String, String> {
     let (w, h) = (spec.width.clamp(200, 4000), spec.height.clamp(150, 3000));
     let mut out = String::new();
     {
-        let root = EstimatingSvg(SVGBackend::with_string(&mut out, (w, h))).into_drawing_area();
+        let root = EstimatedText(SVGBackend::with_string(&mut out, (w, h))).into_drawing_area();
         draw(&root, spec)?;
         root.present().map_err(|e| e.to_string())?;
     }
@@ -193,7 +194,7 @@ fn draw_legend<DB: DrawingBackend>(
     let widest = spec
         .series
         .iter()
-        .map(|s| estimate_width(&s.name, LEGEND_FONT))
+        .map(|s| text_width(&s.name, LEGEND_FONT).ceil() as u32)
         .max()
         .unwrap_or(0);
     let (w, h) = (widest as i32 + 40, line_h * spec.series.len() as i32 + 8);
@@ -221,100 +222,6 @@ fn draw_legend<DB: DrawingBackend>(
         root.draw(&Text::new(s.name.clone(), (x0 + 32, y), style))?;
     }
     Ok(())
-}
-
-/// Width of `text` at `size` px in a proportional sans-serif face, estimated from its
-/// characters (0.6 em on average).
-fn estimate_width(text: &str, size: f64) -> u32 {
-    (text.chars().count() as f64 * size * 0.6).ceil() as u32
-}
-
-/// [`SVGBackend`] that estimates text sizes from character counts (see the module doc).
-pub struct EstimatingSvg<'a>(pub SVGBackend<'a>);
-
-impl std::fmt::Debug for EstimatingSvg<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("EstimatingSvg")
-    }
-}
-
-impl DrawingBackend for EstimatingSvg<'_> {
-    type ErrorType = <SVGBackend<'static> as DrawingBackend>::ErrorType;
-
-    fn get_size(&self) -> (u32, u32) {
-        self.0.get_size()
-    }
-    fn ensure_prepared(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        self.0.ensure_prepared()
-    }
-    fn present(&mut self) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        self.0.present()
-    }
-    fn draw_pixel(
-        &mut self,
-        point: BackendCoord,
-        color: BackendColor,
-    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        self.0.draw_pixel(point, color)
-    }
-    fn draw_line<S: plotters_backend::BackendStyle>(
-        &mut self,
-        from: BackendCoord,
-        to: BackendCoord,
-        style: &S,
-    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        self.0.draw_line(from, to, style)
-    }
-    fn draw_rect<S: plotters_backend::BackendStyle>(
-        &mut self,
-        upper_left: BackendCoord,
-        bottom_right: BackendCoord,
-        style: &S,
-        fill: bool,
-    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        self.0.draw_rect(upper_left, bottom_right, style, fill)
-    }
-    fn draw_path<S: plotters_backend::BackendStyle, I: IntoIterator<Item = BackendCoord>>(
-        &mut self,
-        path: I,
-        style: &S,
-    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        self.0.draw_path(path, style)
-    }
-    fn fill_polygon<S: plotters_backend::BackendStyle, I: IntoIterator<Item = BackendCoord>>(
-        &mut self,
-        vert: I,
-        style: &S,
-    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        self.0.fill_polygon(vert, style)
-    }
-    fn draw_circle<S: plotters_backend::BackendStyle>(
-        &mut self,
-        center: BackendCoord,
-        radius: u32,
-        style: &S,
-        fill: bool,
-    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        self.0.draw_circle(center, radius, style, fill)
-    }
-    fn draw_text<S: plotters_backend::BackendTextStyle>(
-        &mut self,
-        text: &str,
-        style: &S,
-        pos: BackendCoord,
-    ) -> Result<(), DrawingErrorKind<Self::ErrorType>> {
-        self.0.draw_text(text, style, pos)
-    }
-    fn estimate_text_size<S: plotters_backend::BackendTextStyle>(
-        &self,
-        text: &str,
-        style: &S,
-    ) -> Result<(u32, u32), DrawingErrorKind<Self::ErrorType>> {
-        Ok((
-            estimate_width(text, style.size()),
-            style.size().ceil() as u32,
-        ))
-    }
 }
 
 /// A step line through `points`: each value holds until the next point, the last to `end`.

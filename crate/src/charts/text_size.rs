@@ -14,7 +14,7 @@ use plotters_backend::{
 pub struct EstimatedText<B>(pub B);
 
 /// Width of `text` at font size `size` (px): narrow, normal and wide characters.
-fn text_width(text: &str, size: f64) -> f64 {
+pub(super) fn text_width(text: &str, size: f64) -> f64 {
     text.chars()
         .map(|c| match c {
             'i' | 'l' | 'j' | '.' | ',' | ':' | ';' | '|' | '!' | '\'' | ' ' | '(' | ')' | '['
