@@ -68,6 +68,8 @@ fn whole_and_multi_member_files_decompress_identically_in_any_chunking() {
         }
         let s = stream(input, 1000, 1 << 30).unwrap();
         assert!(s.cut.is_none());
+        // No limit at all is a valid limit.
+        assert_eq!(gunzip(input, u64::MAX).unwrap().data, s.data);
     }
 }
 

@@ -22,7 +22,9 @@ describe('graph view', { skip: skip ?? false }, () => {
       await page.click('[data-testid="open-demo"]');
       await waitForState(page, 'ready');
       await page.click('[data-testid="tab-graph"]');
-      // The module list holds the profile's four modules; the biggest (jit_f) is picked.
+      // The module list holds the profile's four modules (filled once the engine answers); the
+      // biggest (jit_f) is picked.
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="graph-module"] option').length > 0);
       const options = await page.locator('[data-testid="graph-module"] option').allTextContents();
       assert.equal(options.length, 4, options.join(' | '));
       assert.match(await page.inputValue('[data-testid="graph-module"]').then(() => options.join(' ')), /jit_f\(12190760917235803885\)/);

@@ -1,5 +1,6 @@
 //! Bar charts: step times stacked by category, and time per category.
 
+use super::legend::{Corner, Swatch, draw_legend};
 use super::{ChartError, axis_max, err, font, series_color};
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -50,7 +51,7 @@ impl StepBars {
             .axis_desc_style(font(12))
             .draw()
             .map_err(err)?;
-        for (c, name) in self.categories.iter().enumerate() {
+        for c in 0..self.categories.len() {
             let color = series_color(c);
             chart
                 .draw_series(self.steps.iter().enumerate().map(|(i, (_, v))| {
@@ -59,20 +60,12 @@ impl StepBars {
                     let (x0, x1) = (i as f64 + 0.1, i as f64 + 0.9);
                     Rectangle::new([(x0, below), (x1, below + here)], color.filled())
                 }))
-                .map_err(err)?
-                .label(name.as_str())
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 10, y + 5)], color.filled())
-                });
+                .map_err(err)?;
         }
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .label_font(font(11))
-            .position(SeriesLabelPosition::UpperRight)
-            .draw()
-            .map_err(err)?;
+        let legend: Vec<(String, RGBAColor)> = (self.categories.iter().enumerate())
+            .map(|(c, name)| (name.clone(), series_color(c).to_rgba()))
+            .collect();
+        draw_legend(area, &legend, Swatch::Box, Corner::TopRight, (16, 40)).map_err(err)?;
         Ok(())
     }
 }

@@ -9,7 +9,7 @@
 //! styling inline; this way the chart is drawn in the engine's Worker like everything else.
 
 use super::EstimatedText;
-use super::text_size::text_width;
+use super::legend::{Corner, Swatch, draw_legend};
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
@@ -174,53 +174,10 @@ where
             .draw_series(LineSeries::new(steps, color.stroke_width(2)))
             .map_err(e)?;
     }
-    draw_legend(root, spec).map_err(e)?;
-    Ok(())
-}
-
-/// Legend text size.
-const LEGEND_FONT: f64 = 12.0;
-
-/// The legend in the top-left corner of the plot: a line of each series' colour and its name.
-fn draw_legend<DB: DrawingBackend>(
-    root: &DrawingArea<DB, Shift>,
-    spec: &ChartSpec,
-) -> Result<(), DrawingAreaErrorKind<DB::ErrorType>> {
-    if spec.series.is_empty() {
-        return Ok(());
-    }
-    let (x0, y0) = (90, 40);
-    let line_h = (LEGEND_FONT * 1.5) as i32;
-    let widest = spec
-        .series
-        .iter()
-        .map(|s| text_width(&s.name, LEGEND_FONT).ceil() as u32)
-        .max()
-        .unwrap_or(0);
-    let (w, h) = (widest as i32 + 40, line_h * spec.series.len() as i32 + 8);
-    root.draw(&Rectangle::new(
-        [(x0, y0), (x0 + w, y0 + h)],
-        WHITE.mix(0.85).filled(),
-    ))?;
-    root.draw(&Rectangle::new(
-        [(x0, y0), (x0 + w, y0 + h)],
-        BLACK.mix(0.3),
-    ))?;
-    for (k, s) in spec.series.iter().enumerate() {
-        let y = y0 + 4 + line_h * k as i32 + line_h / 2;
-        let color = Palette99::pick(k).to_rgba();
-        root.draw(&PathElement::new(
-            vec![(x0 + 6, y), (x0 + 26, y)],
-            color.stroke_width(2),
-        ))?;
-        let style = ("sans-serif", LEGEND_FONT).into_font().color(&BLACK).pos(
-            plotters::style::text_anchor::Pos::new(
-                plotters::style::text_anchor::HPos::Left,
-                plotters::style::text_anchor::VPos::Center,
-            ),
-        );
-        root.draw(&Text::new(s.name.clone(), (x0 + 32, y), style))?;
-    }
+    let entries: Vec<(String, RGBAColor)> = (spec.series.iter().enumerate())
+        .map(|(k, s)| (s.name.clone(), Palette99::pick(k).to_rgba()))
+        .collect();
+    draw_legend(root, &entries, Swatch::Line, Corner::TopLeft, (90, 40)).map_err(e)?;
     Ok(())
 }
 

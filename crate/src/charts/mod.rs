@@ -14,6 +14,7 @@ mod bars;
 pub mod counters;
 pub mod data;
 mod histogram;
+mod legend;
 mod roofline;
 mod text_size;
 

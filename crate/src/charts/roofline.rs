@@ -1,5 +1,6 @@
 //! Roofline scatter: ops by operational intensity and achieved FLOP rate, under the roofs.
 
+use super::legend::{Corner, Swatch, draw_legend};
 use super::{ChartError, err, font, series_color};
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -60,6 +61,7 @@ impl RooflinePlot {
             .axis_desc_style(font(12))
             .draw()
             .map_err(err)?;
+        let mut legend: Vec<(String, RGBAColor)> = Vec::new();
         if self.peak_hbm_gbps > 0.0 {
             let end = if ridge > 0.0 { ridge } else { x_hi };
             let roof = [
@@ -68,11 +70,11 @@ impl RooflinePlot {
             ];
             chart
                 .draw_series(LineSeries::new(roof, series_color(3).stroke_width(2)))
-                .map_err(err)?
-                .label(format!("HBM {:.0} GB/s", self.peak_hbm_gbps))
-                .legend(|(x, y)| {
-                    PathElement::new([(x, y), (x + 14, y)], series_color(3).stroke_width(2))
-                });
+                .map_err(err)?;
+            legend.push((
+                format!("HBM {:.0} GB/s", self.peak_hbm_gbps),
+                series_color(3).to_rgba(),
+            ));
         }
         if self.peak_gflops > 0.0 {
             let start = if ridge > 0.0 { ridge } else { x_lo };
@@ -81,28 +83,20 @@ impl RooflinePlot {
                     [(start, self.peak_gflops), (x_hi, self.peak_gflops)],
                     series_color(2).stroke_width(2),
                 ))
-                .map_err(err)?
-                .label(format!("peak {:.0} GFLOP/s", self.peak_gflops))
-                .legend(|(x, y)| {
-                    PathElement::new([(x, y), (x + 14, y)], series_color(2).stroke_width(2))
-                });
+                .map_err(err)?;
+            legend.push((
+                format!("peak {:.0} GFLOP/s", self.peak_gflops),
+                series_color(2).to_rgba(),
+            ));
         }
         chart
             .draw_series(
                 pts.iter()
                     .map(|&(x, y)| Circle::new((x, y), 4, series_color(0).filled())),
             )
-            .map_err(err)?
-            .label("ops")
-            .legend(|(x, y)| Circle::new((x + 7, y), 4, series_color(0).filled()));
-        chart
-            .configure_series_labels()
-            .background_style(WHITE.mix(0.8))
-            .border_style(BLACK)
-            .label_font(font(11))
-            .position(SeriesLabelPosition::LowerRight)
-            .draw()
             .map_err(err)?;
+        legend.push(("ops".to_owned(), series_color(0).to_rgba()));
+        draw_legend(area, &legend, Swatch::Line, Corner::BottomRight, (16, 48)).map_err(err)?;
         Ok(())
     }
 }

@@ -37,7 +37,7 @@ pub fn gunzip(input: &[u8], limit: u64) -> Result<Gunzipped, ImportError> {
     let mut cut = None;
     loop {
         // At most `limit + 1` bytes in total, so exceeding the limit is seen, not allocated.
-        let want = STEP_BYTES.min(limit + 1 - data.len() as u64);
+        let want = STEP_BYTES.min(limit.saturating_add(1) - data.len() as u64);
         match (&mut decoder).take(want).read_to_end(&mut data) {
             Ok(0) => break,
             Ok(_) => {}
