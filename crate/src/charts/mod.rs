@@ -63,8 +63,11 @@ pub fn draw<DB: DrawingBackend>(
 pub fn render_svg(chart: &Chart, width: u32, height: u32) -> Result<String, ChartError> {
     let mut svg = String::new();
     {
-        let area = SVGBackend::with_string(&mut svg, (width.max(200), height.max(150)))
-            .into_drawing_area();
+        let area = EstimatedText(SVGBackend::with_string(
+            &mut svg,
+            (width.max(200), height.max(150)),
+        ))
+        .into_drawing_area();
         draw(chart, &area)?;
         area.present().map_err(err)?;
     }
