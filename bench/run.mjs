@@ -358,11 +358,34 @@ async function main() {
     notMeasured.push(`MLIR decode: bench/mlir-decode.mjs failed (${(mr.stderr || mr.stdout || '').split('\n')[0]})`);
   }
 
+  // Per-area benchmarks (analyses, graph layout, counters): each script prints one JSON object
+  // {rows, notes} (see bench/README.md).
+  for (const area of AREA_BENCHES) areaRows(area);
+
   // Browser.
   if (BROWSER) await browserRows(inputs, label);
   else notMeasured.push('Browser rows: skipped (--no-browser).');
 
   return m;
+}
+
+/** Scripts under bench/ that each measure one area's targets. */
+const AREA_BENCHES = ['analysis', 'graph', 'counters'];
+
+/** Runs `bench/<area>.mjs` and adds its rows and notes; a failure becomes a "not measured" line. */
+function areaRows(area) {
+  const script = join(ROOT, 'bench', `${area}.mjs`);
+  log(`area bench: ${area}`);
+  const r = spawnSync(process.execPath, [script, ...(SMOKE ? ['--smoke'] : [])], { encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, PLANEVIEW_CORPUS: CORPUS } });
+  try {
+    if (r.status !== 0) throw new Error(`exit ${r.status}`);
+    const out = JSON.parse(r.stdout.trim().split('\n').pop());
+    for (const x of out.rows) row(x.what, x.input, x.measured, x.target, x.anchor, x.ratio, x.pass);
+    notes.push(...(out.notes ?? []));
+  } catch (e) {
+    const why = (r.stderr || r.stdout || String(e)).trim().split('\n').pop();
+    notMeasured.push(`bench/${area}.mjs failed (${e.message}): ${why}`);
+  }
 }
 
 async function browserRows(inputs, label) {

@@ -315,6 +315,11 @@ impl Importer {
         if plane.name == METADATA_PLANE {
             self.take_hlo_modules(&mut plane);
         }
+        let (events, stats) = lines.iter().fold((0, 0), |(e, s), line| {
+            let (le, ls) = event::census(line.bytes, LINE_EVENTS);
+            (e + le, s + ls)
+        });
+        self.b.reserve(events, stats);
         let mut names = PlaneNames::new(&plane);
         let mut tracks: HashMap<i64, TrackId> = HashMap::new();
         let mut track_names: Vec<(TrackId, String)> = Vec::new();

@@ -178,6 +178,23 @@ impl TraceBuilder {
         self.trace.tracks.sort_index[track.index()] = sort_index;
     }
 
+    /// Makes room for `slices` more slices and `arg_pairs` more arg pairs, so that an importer
+    /// that knows (or has counted) what is coming fills the columns without regrowing them:
+    /// each regrowth copies a column and, in Wasm, leaves the old copy's memory behind.
+    pub fn reserve(&mut self, slices: usize, arg_pairs: usize) {
+        let s = &mut self.trace.slices;
+        s.start.reserve(slices);
+        s.dur.reserve(slices);
+        s.name.reserve(slices);
+        s.track.reserve(slices);
+        s.args.reserve(slices);
+        s.category.reserve(slices);
+        s.lane.reserve(slices);
+        if self.keep_args {
+            self.trace.args.reserve(slices, arg_pairs);
+        }
+    }
+
     /// Appends an arg to the set under construction; close it with [`Self::finish_args`].
     pub fn push_arg(&mut self, key: StrId, value: ArgValue) {
         if !self.keep_args {
@@ -443,12 +460,19 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
     let by_lane = group_by_lane(s, &order, &lanes);
     let final_order: Vec<u32> = by_lane.iter().map(|&k| order[k as usize]).collect();
     let final_lanes: Vec<u16> = by_lane.iter().map(|&k| lanes[k as usize]).collect();
-    permute(&mut s.start, &final_order);
-    permute(&mut s.dur, &final_order);
-    permute(&mut s.name, &final_order);
-    permute(&mut s.track, &final_order);
-    permute(&mut s.args, &final_order);
-    permute(&mut s.category, &final_order);
+    // Already in (track, lane, start) order, as most importers add them: nothing to move.
+    if !final_order
+        .iter()
+        .enumerate()
+        .all(|(k, &i)| k == i as usize)
+    {
+        permute(&mut s.start, &final_order);
+        permute(&mut s.dur, &final_order);
+        permute(&mut s.name, &final_order);
+        permute(&mut s.track, &final_order);
+        permute(&mut s.args, &final_order);
+        permute(&mut s.category, &final_order);
+    }
     s.lane = final_lanes;
     final_order
 }
@@ -456,6 +480,10 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
 /// Slice indices in (track, start, longest first, index) order. Importers mostly add slices
 /// in that order already, so a sorted input is detected and not sorted again.
 fn order_by_track_and_start(s: &SliceTable) -> Vec<u32> {
+    let key = |i: usize| (s.track[i], s.start[i], std::cmp::Reverse(s.dur[i]));
+    if (1..s.len()).all(|i| key(i - 1) <= key(i)) {
+        return (0..s.len() as u32).collect();
+    }
     let mut keys: Vec<(TrackId, Ps, std::cmp::Reverse<Ps>, u32)> = (0..s.len())
         .map(|i| {
             (
@@ -466,9 +494,7 @@ fn order_by_track_and_start(s: &SliceTable) -> Vec<u32> {
             )
         })
         .collect();
-    if !keys.is_sorted() {
-        keys.sort_unstable();
-    }
+    keys.sort_unstable();
     keys.into_iter().map(|k| k.3).collect()
 }
 

@@ -20,6 +20,7 @@ mod table;
 
 use planeview::import::{Imported, Incoming};
 use std::io::{Read, Seek, SeekFrom};
+use std::mem::ManuallyDrop;
 use std::process::ExitCode;
 
 const USAGE: &str = "usage: planeview <command> FILE [options]
@@ -99,7 +100,11 @@ fn run(args: &[String]) -> Result<(), Failure> {
 const READ_CHUNK: usize = 16 << 20;
 
 /// Reads `file` in chunks and imports it; I/O and import errors become [`Failure::Input`].
-pub fn load(file: &str) -> Result<Imported, Failure> {
+///
+/// The model is never freed: every command ends the process right after using it, and
+/// handing a model of hundreds of MB back to the allocator page by page would add a tenth to
+/// the run for nothing.
+pub fn load(file: &str) -> Result<ManuallyDrop<Imported>, Failure> {
     let input = |message: String| Failure::Input {
         file: file.to_owned(),
         message,
@@ -119,7 +124,10 @@ pub fn load(file: &str) -> Result<Imported, Failure> {
         }
         incoming.push(&buf[..n]).map_err(|e| input(e.to_string()))?;
     }
-    incoming.finish().map_err(|e| input(e.to_string()))
+    incoming
+        .finish()
+        .map(ManuallyDrop::new)
+        .map_err(|e| input(e.to_string()))
 }
 
 /// For a gzip file, the decompressed size its trailer states (see `Incoming::hint_unpacked`);

@@ -120,6 +120,37 @@ pub(super) fn decode_event<'a>(bytes: &'a [u8], out: &mut RawEvent<'a>) -> Resul
     Ok(())
 }
 
+/// How many events, and stats in them, an encoded `XLine` holds: a walk over field keys and
+/// lengths only, so that the builder can reserve room before the events are decoded. Stops
+/// quietly at damage: the count only sizes allocations.
+pub(super) fn census(line: &[u8], line_events_field: u64) -> (usize, usize) {
+    let (mut events, mut stats) = (0, 0);
+    let mut pos = 0;
+    while let Ok((number, wire, next)) = key(line, pos) {
+        if (number, wire) != (line_events_field, LEN) {
+            let Ok(next) = skip(line, next, wire) else {
+                break;
+            };
+            pos = next;
+            continue;
+        }
+        let Ok((event, next)) = length_delimited(line, next) else {
+            break;
+        };
+        pos = next;
+        events += 1;
+        let mut at = 0;
+        while let Ok((number, wire, next)) = key(event, at) {
+            stats += usize::from((number, wire) == (4, LEN));
+            let Ok(next) = skip(event, next, wire) else {
+                break;
+            };
+            at = next;
+        }
+    }
+    (events, stats)
+}
+
 fn decode_stat(bytes: &[u8]) -> Result<RawStat<'_>, Invalid> {
     let mut stat = RawStat {
         metadata_id: 0,
