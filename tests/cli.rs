@@ -120,3 +120,28 @@ fn missing_file_is_an_input_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).starts_with("planeview: /nonexistent/trace.json: "));
 }
+
+#[test]
+fn a_reader_that_stops_early_ends_the_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_planeview"))
+        .args([
+            "dump",
+            &data("xplane/tpu_inference_2.xplane.pb"),
+            "--limit",
+            "1000000",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap(); // the reader is dropped here, like `| head -1`
+    assert!(first.starts_with("format xspace"), "{first}");
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{:?}: {}", out.status, stderr(&out));
+    assert_eq!(stderr(&out), "");
+}

@@ -1,6 +1,7 @@
 //! `planeview counters FILE [--json]`: one row per counter track (CLI.md `counters`).
 
 use crate::args::{Accepts, Options};
+use crate::out;
 use crate::{Failure, load, print_json};
 use planeview::analysis::counters::stats::counter_summaries;
 
@@ -18,15 +19,21 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         return print_json(&rows);
     }
     if rows.is_empty() {
-        println!("{}: no counter tracks", opts.file);
+        out!("{}: no counter tracks", opts.file);
         return Ok(());
     }
-    println!(
+    out!(
         "{:<32} {:<24} {:>8} {:>14} {:>14} {:>14} {:>14}  unit",
-        "name", "group", "samples", "min", "max", "mean", "tw mean"
+        "name",
+        "group",
+        "samples",
+        "min",
+        "max",
+        "mean",
+        "tw mean"
     );
     for r in rows {
-        println!(
+        out!(
             "{:<32} {:<24} {:>8} {:>14.6} {:>14.6} {:>14.6} {:>14.6}  {}",
             r.name,
             r.group,

@@ -14,6 +14,6 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     )?;
     let limit = opts.number("--limit")?.unwrap_or(20);
     let imported = load(opts.file)?;
-    print!("{}", dump_text(&imported.trace, limit));
+    crate::emit_text(&dump_text(&imported.trace, limit))?;
     Ok(())
 }

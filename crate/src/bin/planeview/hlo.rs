@@ -6,6 +6,7 @@
 //! computation's overview).
 
 use crate::args::{Accepts, Options};
+use crate::out;
 use crate::{Failure, load};
 use planeview::hlo::{
     HloModule, PrintOptions, export, graph, module_text, select_instruction, select_module,
@@ -53,9 +54,9 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         }
         None if modules.len() == 1 => &modules[0],
         None => {
-            println!("{} HLO modules (pick one with --module):", modules.len());
+            out!("{} HLO modules (pick one with --module):", modules.len());
             for m in &modules {
-                println!(
+                out!(
                     "{}\t{} instructions",
                     m.display_name(),
                     m.instructions.len()
@@ -69,8 +70,8 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         .map(|op| select_instruction(m, op).map_err(|e| Failure::Usage(e.to_string())))
         .transpose()?;
     match format {
-        "text" => print!("{}", module_text(m, PrintOptions::short())),
-        "long-text" => print!("{}", module_text(m, PrintOptions::long())),
+        "text" => crate::emit_text(&module_text(m, PrintOptions::short()))?,
+        "long-text" => crate::emit_text(&module_text(m, PrintOptions::long()))?,
         "dot" => {
             let g = match center {
                 // As XProf does, a fusion at the centre is drawn expanded.
@@ -85,7 +86,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
                     }
                 },
             };
-            print!("{}", export::to_dot(m, &g));
+            crate::emit_text(&export::to_dot(m, &g))?;
         }
         _ => {
             let only: Option<Vec<_>> = center.map(|c| {

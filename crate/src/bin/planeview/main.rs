@@ -51,9 +51,13 @@ const EXIT_USAGE: u8 = 1;
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     match run(&args) {
-        Ok(()) => ExitCode::SUCCESS,
+        Ok(()) | Err(Failure::OutputClosed) => ExitCode::SUCCESS,
         Err(Failure::Usage(msg)) => {
             eprintln!("planeview: {msg}\n{USAGE}");
+            ExitCode::from(EXIT_USAGE)
+        }
+        Err(Failure::Output(e)) => {
+            eprintln!("planeview: writing to stdout: {e}");
             ExitCode::from(EXIT_USAGE)
         }
         Err(Failure::Input { file, message }) => {
@@ -70,6 +74,10 @@ pub enum Failure {
     Usage(String),
     /// The input is unusable: exit 2 with one line naming the file.
     Input { file: String, message: String },
+    /// Whoever read stdout closed it (`| head`): exit 0 without a message.
+    OutputClosed,
+    /// Stdout cannot be written (a full disk): exit 1 with the reason.
+    Output(std::io::Error),
 }
 
 fn run(args: &[String]) -> Result<(), Failure> {
@@ -88,7 +96,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "op-profile" => op_profile::run(rest),
         "hlo" => hlo::run(rest),
         "-h" | "--help" | "help" => {
-            println!("{USAGE}");
+            out!("{USAGE}");
             Ok(())
         }
         other => Err(Failure::Usage(format!("unknown command {other:?}"))),
@@ -157,6 +165,40 @@ pub fn read(file: &str) -> Result<Vec<u8>, Failure> {
 /// Prints `value` as pretty JSON on stdout.
 pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), Failure> {
     let text = serde_json::to_string_pretty(value).map_err(|e| Failure::Usage(e.to_string()))?;
-    println!("{text}");
+    out!("{text}");
     Ok(())
+}
+
+/// Writes one line to stdout. A reader that stopped reading (`planeview dump F | head`)
+/// ends the command quietly; any other write error is a failure.
+macro_rules! out {
+    () => {
+        $crate::emit(format_args!(""))?
+    };
+    ($($arg:tt)*) => {
+        $crate::emit(format_args!($($arg)*))?
+    };
+}
+pub(crate) use out;
+
+/// The body of [`out!`].
+pub fn emit(line: std::fmt::Arguments) -> Result<(), Failure> {
+    use std::io::Write;
+    writeln!(std::io::stdout().lock(), "{line}").map_err(write_failure)
+}
+
+/// Writes `text` to stdout as it is (see [`out!`] for errors).
+pub fn emit_text(text: &str) -> Result<(), Failure> {
+    use std::io::Write;
+    std::io::stdout()
+        .lock()
+        .write_all(text.as_bytes())
+        .map_err(write_failure)
+}
+
+fn write_failure(e: std::io::Error) -> Failure {
+    match e.kind() {
+        std::io::ErrorKind::BrokenPipe => Failure::OutputClosed,
+        _ => Failure::Output(e),
+    }
 }

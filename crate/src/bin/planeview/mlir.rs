@@ -5,6 +5,7 @@
 //! its HLO custom-call instructions the same way (`--op` names the instruction).
 
 use crate::args::{Accepts, Options};
+use crate::out;
 use crate::{Failure, load};
 use planeview::hlo::HloModule;
 use planeview::import::Imported;
@@ -43,7 +44,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
                     "--op {op:?}: a bytecode file holds no custom calls"
                 )));
             }
-            print!("{}", module.print(&print));
+            crate::emit_text(&module.print(&print))?;
             return Ok(());
         }
         Some(Source::Text(text)) => {
@@ -58,7 +59,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
                 })
                 .collect();
             if kernels.is_empty() && opts.value("--op").is_none() {
-                print!("{text}");
+                crate::emit_text(text)?;
                 return Ok(());
             }
             kernels
@@ -88,12 +89,12 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
                     }
                 ))
             })?;
-            print_kernel(&call.payload, &print).map_err(input)
+            print_kernel(&call.payload, &print, &input)
         }
         None => {
             for call in &kernels {
-                println!("// kernel: {} {}", call.name, call.target);
-                print_kernel(&call.payload, &print).map_err(input)?;
+                out!("// kernel: {} {}", call.name, call.target);
+                print_kernel(&call.payload, &print, &input)?;
             }
             Ok(())
         }
@@ -132,17 +133,21 @@ fn hlo_kernels(imported: &Imported) -> Vec<Kernel> {
 }
 
 /// Prints one kernel: bytecode decoded, text as written.
-fn print_kernel(kernel: &mlir::KernelPayload, print: &PrintOptions) -> Result<(), String> {
+fn print_kernel(
+    kernel: &mlir::KernelPayload,
+    print: &PrintOptions,
+    input: &impl Fn(String) -> Failure,
+) -> Result<(), Failure> {
     match kernel.format {
         PayloadFormat::Bytecode => {
-            let module = mlir::decode(&kernel.bytes).map_err(|e| e.to_string())?;
-            print!("{}", module.print(print));
+            let module = mlir::decode(&kernel.bytes).map_err(|e| input(e.to_string()))?;
+            crate::emit_text(&module.print(print))?;
         }
         PayloadFormat::Text => {
             let text = String::from_utf8_lossy(&kernel.bytes);
-            print!("{text}");
+            crate::emit_text(&text)?;
             if !text.ends_with('\n') {
-                println!();
+                out!();
             }
         }
     }

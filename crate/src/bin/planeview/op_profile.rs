@@ -3,6 +3,7 @@
 
 use crate::Failure;
 use crate::args::{Accepts, Options};
+use crate::out;
 use planeview::analysis::op_profile::{GroupBy, Node, op_profile};
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
@@ -27,18 +28,17 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     if opts.has("--json") {
         return crate::print_json(&tree);
     }
-    print_node(&tree, 0, tree.metrics.raw_time);
-    Ok(())
+    print_node(&tree, 0, tree.metrics.raw_time)
 }
 
 /// One line per node down to ops: share of the root's time, time, occurrences, name.
-fn print_node(n: &Node, depth: usize, total: i64) {
+fn print_node(n: &Node, depth: usize, total: i64) -> Result<(), Failure> {
     let share = if total > 0 {
         100.0 * n.metrics.raw_time as f64 / total as f64
     } else {
         0.0
     };
-    println!(
+    out!(
         "{:indent$}{share:6.2}%  {:>14.3} µs  x{:<6} {}",
         "",
         n.metrics.raw_time as f64 / 1e6,
@@ -48,7 +48,8 @@ fn print_node(n: &Node, depth: usize, total: i64) {
     );
     if depth < 3 {
         for c in &n.children {
-            print_node(c, depth + 1, total);
+            print_node(c, depth + 1, total)?;
         }
     }
+    Ok(())
 }

@@ -3,6 +3,7 @@
 
 use crate::Failure;
 use crate::args::Options;
+use crate::out;
 use planeview::analysis::overview::overview;
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
@@ -13,12 +14,15 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         return crate::print_json(&o);
     }
     let env = &o.environment;
-    println!(
+    out!(
         "environment     {} ({}), {} device cores, {} host",
-        env.device_type, env.hardware_type, env.device_core_count, env.host_count
+        env.device_type,
+        env.hardware_type,
+        env.device_core_count,
+        env.host_count
     );
     let t = &o.step_time_ms;
-    println!(
+    out!(
         "steps           {} (average {:.3} ms, min {:.3}, max {:.3}, sd {:.3})",
         o.steps.len(),
         t.average,
@@ -31,7 +35,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         .iter()
         .map(|r| serde_json::to_value(r).unwrap_or_default())
         .collect();
-    println!("top ops:");
+    out!("top ops:");
     crate::table::print_text_table(
         &ops,
         &["selfTimePercent", "category", "operation", "flopRate"],

@@ -1,6 +1,7 @@
 //! `planeview summary FILE [--json]`: the counts of CLI.md's `summary`.
 
 use crate::args::{Accepts, Options};
+use crate::out;
 use crate::{Failure, load, print_json};
 use planeview::summary::Summary;
 
@@ -17,24 +18,26 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     if opts.has("--json") {
         return print_json(&s);
     }
-    println!("file            {}", opts.file);
-    println!("format          {}", s.format);
-    println!(
+    out!("file            {}", opts.file);
+    out!("format          {}", s.format);
+    out!(
         "bytes           {} ({} unpacked)",
-        s.bytes, s.unpacked_bytes
+        s.bytes,
+        s.unpacked_bytes
     );
-    println!("events          {}", s.events);
-    println!("slices          {}", s.slices);
-    println!("tracks          {} in {} processes", s.tracks, s.processes);
-    println!("span            {}", format_ps(s.span_ps));
-    println!("flows           {}", s.flows);
-    println!("counters        {}", s.counters);
-    println!("model bytes     {}", s.model_bytes);
+    out!("events          {}", s.events);
+    out!("slices          {}", s.slices);
+    out!("tracks          {} in {} processes", s.tracks, s.processes);
+    out!("span            {}", format_ps(s.span_ps));
+    out!("flows           {}", s.flows);
+    out!("counters        {}", s.counters);
+    out!("model bytes     {}", s.model_bytes);
     for (name, d) in s.diagnostics.iter() {
         let example = d.examples.first().map(String::as_str).unwrap_or("");
-        println!(
+        out!(
             "diagnostic      {name} ({:?}) x{}: {example}",
-            d.severity, d.count
+            d.severity,
+            d.count
         );
     }
     Ok(())
