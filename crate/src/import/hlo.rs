@@ -5,6 +5,7 @@
 
 use crate::error::ImportError;
 use crate::hlo::{HloModule, looks_like_hlo_text};
+use crate::import::protowire::read_varint;
 use crate::model::{Format, HloModuleBlob, Trace, TraceBuilder};
 
 /// Format name in error messages.
@@ -37,8 +38,8 @@ fn field_one(bytes: &[u8]) -> Option<(usize, usize)> {
     if bytes.first() != Some(&0x0a) {
         return None;
     }
-    let (len, n) = read_varint(&bytes[1..])?;
-    Some((usize::try_from(len).ok()?, 1 + n))
+    let (len, end) = read_varint(bytes, 1).ok()?;
+    Some((usize::try_from(len).ok()?, end))
 }
 
 /// When `bytes` start with field 1 holding 1..=256 bytes of printable ASCII (a module
@@ -49,17 +50,6 @@ fn leading_name(bytes: &[u8]) -> Option<usize> {
     let printable =
         !name.is_empty() && name.len() <= 256 && name.iter().all(|b| b.is_ascii_graphic());
     printable.then_some(n + len)
-}
-
-fn read_varint(data: &[u8]) -> Option<(u64, usize)> {
-    let mut value = 0u64;
-    for (i, &b) in data.iter().enumerate().take(10) {
-        value |= u64::from(b & 0x7f) << (7 * i);
-        if b < 0x80 {
-            return Some((value, i + 1));
-        }
-    }
-    None
 }
 
 /// Imports one HLO module file.

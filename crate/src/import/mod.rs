@@ -14,6 +14,7 @@ mod gzip;
 pub mod hlo;
 mod incoming;
 pub mod perfetto;
+mod protowire;
 pub mod xplane;
 
 use crate::diagnostics::Severity;

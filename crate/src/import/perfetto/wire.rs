@@ -1,36 +1,13 @@
 //! Protobuf wire reading for the Perfetto importer: a field iterator that borrows from the
 //! input, never allocates, and tells a cut (the input ends inside a field) from damage.
 
-/// Wire type of a varint field.
-pub(super) const VARINT: u8 = 0;
-/// Wire type of an 8-byte field.
-pub(super) const FIXED64: u8 = 1;
-/// Wire type of a length-delimited field.
-pub(super) const LEN: u8 = 2;
-/// Wire type of a 4-byte field.
-pub(super) const FIXED32: u8 = 5;
+pub(super) use crate::import::protowire::{FIXED32, FIXED64, LEN, VARINT};
 
 /// Reads the varint at `bytes[pos..]`: its value and the position after it, or `None` when
 /// the input ends inside it or it is longer than 10 bytes.
 #[inline(always)]
 pub(super) fn read_varint(bytes: &[u8], pos: usize) -> Option<(u64, usize)> {
-    match bytes.get(pos) {
-        Some(&b) if b < 0x80 => Some((u64::from(b), pos + 1)),
-        _ => read_long_varint(bytes, pos),
-    }
-}
-
-#[inline(never)]
-fn read_long_varint(bytes: &[u8], pos: usize) -> Option<(u64, usize)> {
-    let mut value = 0u64;
-    for i in 0..10 {
-        let b = *bytes.get(pos + i)?;
-        value |= u64::from(b & 0x7f) << (7 * i);
-        if b < 0x80 {
-            return Some((value, pos + i + 1));
-        }
-    }
-    None
+    crate::import::protowire::read_varint(bytes, pos).ok()
 }
 
 /// One field's value as found on the wire.

@@ -10,10 +10,7 @@
 use super::pb;
 use super::pb::x_stat::Value;
 use super::wire::{LEN, VARINT, read_varint};
-
-/// Wire types of fixed-size fields.
-const FIXED64: u8 = 1;
-const FIXED32: u8 = 5;
+use crate::import::protowire::{FIXED32, FIXED64};
 
 /// A stat value borrowed from the input (or from a prost-decoded `XStat`).
 #[derive(Clone, Copy, Debug, PartialEq)]

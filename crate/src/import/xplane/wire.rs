@@ -5,54 +5,14 @@
 //! field (protobuf merges concatenated fields, so decoding fields one at a time builds the
 //! same message).
 
-/// Wire type of a varint field.
-pub(super) const VARINT: u8 = 0;
-/// Wire type of an 8-byte field.
-const FIXED64: u8 = 1;
-/// Wire type of a length-delimited field (messages, strings, bytes, packed repeats).
-pub(super) const LEN: u8 = 2;
-/// Wire type of a 4-byte field.
-const FIXED32: u8 = 5;
+use crate::import::protowire::{FIXED32, FIXED64};
+pub(super) use crate::import::protowire::{LEN, VARINT, VarintError, read_varint};
 
 /// A length prefix above this is damage, not a cut: no accepted input is that long.
 const MAX_PLAUSIBLE_LEN: u64 = crate::limits::MAX_UNPACKED_BYTES;
 
 /// What a UTF-8 re-encode writes in place of each byte >= 0x80 (U+FFFD).
 const REPLACEMENT_CHAR: &[u8] = b"\xef\xbf\xbd";
-
-/// Why reading a varint failed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum VarintError {
-    /// The input ends inside the varint.
-    Cut,
-    /// More than 10 bytes.
-    TooLong,
-}
-
-/// Reads the varint at `bytes[pos..]`; returns its value and the position after it.
-#[inline(always)]
-pub(super) fn read_varint(bytes: &[u8], pos: usize) -> Result<(u64, usize), VarintError> {
-    // Most varints on the hot path (keys, small ids) are one byte.
-    match bytes.get(pos) {
-        Some(&b) if b < 0x80 => Ok((u64::from(b), pos + 1)),
-        _ => read_long_varint(bytes, pos),
-    }
-}
-
-#[inline(never)]
-fn read_long_varint(bytes: &[u8], pos: usize) -> Result<(u64, usize), VarintError> {
-    let mut value = 0u64;
-    for i in 0..10 {
-        let Some(&b) = bytes.get(pos + i) else {
-            return Err(VarintError::Cut);
-        };
-        value |= u64::from(b & 0x7f) << (7 * i);
-        if b < 0x80 {
-            return Ok((value, pos + i + 1));
-        }
-    }
-    Err(VarintError::TooLong)
-}
 
 /// Splits a field key into (field number, wire type).
 pub(super) fn split_key(key: u64) -> (u64, u8) {
