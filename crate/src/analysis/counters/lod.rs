@@ -309,6 +309,29 @@ mod tests {
         }
     }
 
+    /// Views at the ends of the time range, and very wide ones, place every sample once
+    /// without overflowing (the column starts saturate instead).
+    #[test]
+    fn extreme_views_count_every_sample() {
+        let samples: Vec<(Ps, f64)> = (0..100).map(|k| (k * 1_000, k as f64)).collect();
+        let t = test_trace::build(&[], &[("c", &samples)]);
+        let lod = CounterLod::build(&t);
+        let track = super::super::counter_tracks(&t)[0];
+        for (t0, t1, width) in [
+            (Ps::MIN, Ps::MAX, 1200.0),
+            (Ps::MIN / 2, Ps::MAX / 2, 3.0),
+            (-5, 100_000, 1e7),
+            (0, 1, 1e300),
+        ] {
+            let view = Viewport::new(t0, t1, width).unwrap();
+            let mut out = Vec::new();
+            render_counters(&t, &lod, &[track], view, &mut out);
+            let counted: f64 = out.chunks(COUNTER_STRIDE).map(|e| e[6]).sum();
+            let visible = samples.iter().filter(|s| s.0 >= t0 && s.0 <= t1).count();
+            assert_eq!(counted as usize, visible, "{t0} {t1} {width}");
+        }
+    }
+
     proptest! {
         /// The pyramid's minimum/maximum of any run of samples, inside any of several tracks,
         /// equals a direct scan exactly (NaN samples ignored by both).
