@@ -6,6 +6,7 @@
 //! |---|---|---|---|---|
 //! | ends with `Total Allocated` | bytes | level | — | Kineto `[memory]` events (tracks `<device> Total Allocated`): bytes allocated by PyTorch's caching allocator |
 //! | ends with `Total Reserved` | bytes | level | — | Kineto `[memory]` events: bytes reserved by the caching allocator |
+//! | ends with `Net Allocated` | bytes | level | — | older Kineto `[memory]` events with only `Bytes`: the running sum of allocations and frees since the first event |
 //! | ends with `_percent` or `%`, or contains `utilization` | percent | level | value / 100 | XSpace stats `hbm_utilization_percent`, `matrix_unit_utilization_percent` |
 //! | contains `bytes` | bytes | level | — | naming convention (`bytes_allocated`, `peak_bytes_in_use`, ...) |
 //! | contains `busy` | cycles | cumulative | Δbusy / Δcycles, with a sibling cycles counter of the same group | TPU performance counters (names like `Busy` beside `VF_Cycles`) |
@@ -73,6 +74,13 @@ pub fn lookup(name: &str) -> Option<Known> {
             Kind::Level,
             Utilisation::None,
         )
+    } else if lower.ends_with("net allocated") {
+        known(
+            "bytes allocated on the device since profiling began, net of frees",
+            Some("bytes"),
+            Kind::Level,
+            Utilisation::None,
+        )
     } else if lower.ends_with("_percent") || lower.ends_with('%') || lower.contains("utilization") {
         known(
             "a percentage of a unit's capacity",
@@ -120,6 +128,7 @@ mod tests {
     fn table_entries() {
         assert_eq!(lookup("GPU 0 Total Allocated").unwrap().unit, Some("bytes"));
         assert_eq!(lookup("CPU Total Reserved").unwrap().kind, Kind::Level);
+        assert_eq!(lookup("GPU 0 Net Allocated").unwrap().unit, Some("bytes"));
         assert_eq!(
             lookup("hbm_utilization_percent").unwrap().utilisation,
             Utilisation::Percent

@@ -3,7 +3,11 @@
 //!   series: `<device> Total Allocated` and `<device> Total Reserved`, where the device is
 //!   `CPU` (`Device Type` 0, in the event's process) or `GPU <Device Id>` (type 1, in the
 //!   process whose pid is the device id, as Kineto numbers GPU processes). The instants
-//!   themselves are kept too.
+//!   themselves are kept too. Older Kineto (PyTorch 1.9) writes only `Bytes`, the size of
+//!   each allocation (positive) or free (negative): events without either total feed
+//!   `<device> Net Allocated`, the running sum of `Bytes` in time order from 0 at the first
+//!   event (what was allocated before profiling began is unknown, so it is net of that and
+//!   may go negative). Every memory track has the unit `bytes`.
 //! - CPU launch → GPU work arrows: Kineto writes them as flows (`ac2g`, earlier
 //!   `async_cpu_to_gpu` / `async`), but files often lack the `s` half (more `f` than `s`).
 //!   After the import, every GPU slice (categories `kernel`, `gpu_memcpy`, `gpu_memset`,
@@ -41,8 +45,9 @@ const GPU_CATEGORIES: [&str; 6] = [
     "Memset",
 ];
 
-/// The two series of a `[memory]` event.
-const MEMORY_SERIES: [&str; 2] = ["Total Allocated", "Total Reserved"];
+/// The series of `[memory]` events: the two totals, and the running sum of `Bytes` for
+/// events that carry neither total (see the module doc).
+const MEMORY_SERIES: [&str; 3] = ["Total Allocated", "Total Reserved", "Net Allocated"];
 
 /// True for Kineto's launch flow categories.
 pub(super) fn is_launch_flow_category(category: &str) -> bool {
@@ -52,9 +57,12 @@ pub(super) fn is_launch_flow_category(category: &str) -> bool {
 /// Memory counter tracks by (process, device type, device id, series).
 #[derive(Debug, Default)]
 pub(super) struct MemoryCounters {
-    /// Interned arg keys: the two series, `Device Type`, `Device Id`.
-    keys: Option<[StrId; 4]>,
+    /// Interned arg keys: the two totals, `Device Type`, `Device Id`, `Bytes`.
+    keys: Option<[StrId; 5]>,
     tracks: HashMap<(ProcessId, i64, i64, usize), TrackId>,
+    /// The `Net Allocated` tracks, whose samples hold `Bytes` deltas until
+    /// [`sum_memory_deltas`] runs after `finish`.
+    pub(super) delta_tracks: Vec<TrackId>,
 }
 
 /// Adds the samples of one `[memory]` instant.
@@ -66,6 +74,7 @@ pub(super) fn memory_sample(p: &mut Placer, ev: &EventFields, time: Ps) {
             b.intern(MEMORY_SERIES[1]),
             b.intern("Device Type"),
             b.intern("Device Id"),
+            b.intern("Bytes"),
         ]
     });
     let int = |key| match ev.arg(key) {
@@ -78,8 +87,14 @@ pub(super) fn memory_sample(p: &mut Placer, ev: &EventFields, time: Ps) {
         1 => p.process(&device_id.to_string()),
         _ => p.process(&ev.pid),
     };
-    for (series, &key) in keys[..2].iter().enumerate() {
-        let Some(value) = ev.arg(key).and_then(numeric) else {
+    let mut samples: [Option<f64>; 3] = [None; 3];
+    samples[0] = ev.arg(keys[0]).and_then(numeric);
+    samples[1] = ev.arg(keys[1]).and_then(numeric);
+    if samples[0].is_none() && samples[1].is_none() {
+        samples[2] = ev.arg(keys[4]).and_then(numeric);
+    }
+    for (series, value) in samples.into_iter().enumerate() {
+        let Some(value) = value else {
             continue;
         };
         let track_key = (process, device_type, device_id, series);
@@ -93,11 +108,28 @@ pub(super) fn memory_sample(p: &mut Placer, ev: &EventFields, time: Ps) {
                 };
                 let name = format!("{device} {}", MEMORY_SERIES[series]);
                 let t = p.extra_track(process, &name, Extra::Counter);
+                p.b.counter_meta(t).unit = Some("bytes".to_owned());
+                if series == 2 {
+                    p.memory.delta_tracks.push(t);
+                }
                 p.memory.tracks.insert(track_key, t);
                 t
             }
         };
         p.b.add_counter_sample(track, time, value);
+    }
+}
+
+/// Turns the `Bytes` deltas on each of `tracks` (the `Net Allocated` tracks) into their
+/// running sum, in the time order `finish` sorted them into.
+pub(super) fn sum_memory_deltas(trace: &mut Trace, tracks: &[TrackId]) {
+    for &track in tracks {
+        let range = trace.index.counters_of(track);
+        let mut total = 0.0;
+        for v in &mut trace.counters.value[range] {
+            total += *v;
+            *v = total;
+        }
     }
 }
 

@@ -460,7 +460,9 @@ impl Placer {
                 example,
             );
         }
+        let memory_deltas = std::mem::take(&mut self.memory.delta_tracks);
         let mut trace = self.b.finish();
+        kineto::sum_memory_deltas(&mut trace, &memory_deltas);
         kineto::link_launches_by_correlation(&mut trace);
         trace
     }

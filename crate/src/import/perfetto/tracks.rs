@@ -56,6 +56,9 @@ struct Desc {
     process_name: Option<String>,
     thread_name: Option<String>,
     counter: Option<CounterInfo>,
+    /// Unit of a counter's values (after its multiplier), from `unit_name`, else `unit`,
+    /// else the unit its built-in type implies.
+    unit: Option<String>,
     /// Order of first appearance.
     first_seen: usize,
 }
@@ -140,6 +143,7 @@ impl Tracks {
                 incremental: c.is_incremental.unwrap_or(false),
                 thread,
             });
+            desc.unit = counter_unit(c);
         }
         if desc.is_process {
             if let (Some(pid), Some(name)) = (desc.pid, desc.process_name.clone()) {
@@ -228,6 +232,9 @@ impl Tracks {
             (name, SORT_CUSTOM + desc.first_seen as i64)
         };
         let track = b.add_track(process, &name, &uuid.to_string(), sort, kind);
+        if kind == TrackKind::Counter && desc.unit.is_some() {
+            b.counter_meta(track).unit = desc.unit;
+        }
         if self.names.len() <= track.index() {
             self.names.resize(track.index() + 1, StrId::EMPTY);
         }
@@ -287,4 +294,22 @@ impl Tracks {
 
 fn non_empty(s: &Option<String>) -> Option<&str> {
     s.as_deref().filter(|s| !s.is_empty())
+}
+
+/// The unit a `CounterDescriptor` states for its values (which the importer has already
+/// multiplied by `unit_multiplier`, so they are in the base unit): `unit_name` when given,
+/// else the `Unit` enum (`UNIT_TIME_NS` → `ns`, `UNIT_COUNT` → `count`, `UNIT_SIZE_BYTES` →
+/// `bytes`), else what a built-in type implies (thread time: `ns`, instruction count:
+/// `count`); `None` when it says nothing.
+fn counter_unit(c: &proto::CounterDescriptor) -> Option<String> {
+    if let Some(name) = non_empty(&c.unit_name) {
+        return Some(name.to_owned());
+    }
+    let unit = match (c.unit, c.r#type) {
+        (Some(1), _) | (None | Some(0), Some(1)) => "ns",
+        (Some(2), _) | (None | Some(0), Some(2)) => "count",
+        (Some(3), _) => "bytes",
+        _ => return None,
+    };
+    Some(unit.to_owned())
 }
