@@ -324,14 +324,9 @@ impl Session {
             .get(index as usize)
             .and_then(|c| c.kernel.as_ref())
             .ok_or_else(|| js_error("mlir", &format!("no kernel {index}")))?;
-        match kernel.format {
-            crate::mlir::PayloadFormat::Bytecode => crate::mlir::decode(&kernel.bytes)
-                .map(|m| m.print(&crate::mlir::PrintOptions { locs }))
-                .map_err(|e| js_error("mlir", &e.to_string())),
-            crate::mlir::PayloadFormat::Text => {
-                Ok(String::from_utf8_lossy(&kernel.bytes).into_owned())
-            }
-        }
+        kernel
+            .text(&crate::mlir::PrintOptions { locs })
+            .map_err(|e| js_error("mlir", &e.to_string()))
     }
 }
 
@@ -588,7 +583,7 @@ impl Session {
             .ok_or_else(|| js_error("no_profile", "no profile is loaded"))?;
         let service = self
             .hlo
-            .get_or_init(|| crate::hlo::service::HloService::new(&trace.metadata.hlo_modules));
+            .get_or_init(|| crate::hlo::service::HloService::from_trace(trace));
         let req: Value =
             serde_json::from_str(request).map_err(|e| js_error("hlo", &e.to_string()))?;
         service

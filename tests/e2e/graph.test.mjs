@@ -1,8 +1,36 @@
 // End-to-end test of the HLO graph view: open the TPU inference demo xplane, pick an op in the op
-// list, see the graph drawn, click through to the timeline. Run after `npm run wasm && npm run build`.
+// list, see the graph drawn, click through to the timeline; nodes' measured numbers and the link to
+// the HLO op stats and back; a custom call's kernel opened in the MLIR tab. Run after
+// `npm run wasm && npm run build`.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { missingPrerequisite, openPage, setup, waitForState, withPage } from './helpers.mjs';
+import { readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { dataFile, dropFile, missingPrerequisite, openPage, setup, waitForState, withPage } from './helpers.mjs';
+
+/**
+ * An HLO text module with a `tpu_custom_call` whose backend_config is the corpus kernel tpu_add's
+ * (taken from its StableHLO module; `\22` is MLIR's escaped quote), written to a temporary file.
+ */
+function moduleWithKernel() {
+  const stablehlo = readFileSync(dataFile('mlir/tpu_add.stablehlo.mlir'), 'utf8');
+  const config = /backend_config = "([^"]*)"/.exec(stablehlo)[1].replaceAll('\\22', '\\"');
+  const text = [
+    'HloModule kernels',
+    '',
+    'ENTRY main {',
+    '  a = f32[256,256]{1,0} parameter(0)',
+    '  b = f32[256,256]{1,0} parameter(1)',
+    `  k = f32[256,256]{1,0} custom-call(a, b), custom_call_target="tpu_custom_call", backend_config="${config}"`,
+    '  ROOT n = f32[256,256]{1,0} negate(k)',
+    '}',
+    '',
+  ].join('\n');
+  const path = join(mkdtempSync(join(tmpdir(), 'planeview-graph-')), 'kernels.hlo.txt');
+  writeFileSync(path, text);
+  return path;
+}
 
 const skip = missingPrerequisite();
 if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
@@ -64,6 +92,66 @@ describe('graph view', { skip: skip ?? false }, () => {
       await page.waitForFunction(
         () => document.querySelector('[data-testid="graph-info"] h3')?.textContent === 'broadcast_add_fusion.1',
       );
+    });
+  });
+
+  test('nodes show their measured numbers and link to the HLO op stats and back', async () => {
+    await withPage(env, 'graph-measured', async (page) => {
+      await openPage(page, env);
+      await page.click('[data-testid="open-demo"]');
+      await waitForState(page, 'ready');
+      await page.click('[data-testid="tab-graph"]');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="graph-module"] option').length > 0);
+      await page.fill('[data-testid="graph-search"]', 'broadcast_add_fusion.1');
+      await page.locator('[data-testid="graph-ops"] .graph-op[data-name="broadcast_add_fusion.1"]').click();
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="graph-info"] h3')?.textContent === 'broadcast_add_fusion.1',
+      );
+      // XProf's hlo_stats for this profile: 400 occurrences of broadcast_add_fusion.1.
+      assert.match(await page.textContent('[data-testid="graph-info"]'), /measured.*µs total · 400 occurrences/);
+      const tooltip = await page.locator('.hlo-node[data-name="broadcast_add_fusion.1"] title').textContent();
+      assert.match(tooltip, /measured: [\d.]+ µs total · 400 occurrences$/);
+      // Graph node → its HLO op stats row.
+      await page.locator('.hlo-node[data-name="broadcast_add_fusion.1"]').click();
+      await page.click('[data-testid="graph-to-opstats"]');
+      await page.locator('#panel-hlo-stats').waitFor({ state: 'visible' });
+      const marked = page.locator('[data-testid="table-hlo-stats"] tr.marked');
+      await marked.waitFor();
+      assert.match(await marked.textContent(), /broadcast_add_fusion\.1/);
+      // HLO op row → graph node.
+      await page.click('[data-testid="hlo-stats-show-in-graph"]');
+      await page.locator('#panel-graph').waitFor({ state: 'visible' });
+      await page.waitForFunction(
+        () => document.querySelector('[data-testid="graph-info"] h3')?.textContent === 'broadcast_add_fusion.1',
+      );
+      // Expanded, the fusion's body shows the fusion's numbers, marked as such.
+      await page.click('[data-testid="graph-expand"]');
+      await page.waitForFunction(() => document.querySelectorAll('.hlo-node title').length > 0 && [...document.querySelectorAll('.hlo-node title')].some((t) => /of fusion broadcast_add_fusion\.1/.test(t.textContent)));
+    });
+  });
+
+  test('a custom call opens its kernel in the MLIR tab', async () => {
+    await withPage(env, 'graph-kernel', async (page) => {
+      await openPage(page, env);
+      await dropFile(page, moduleWithKernel());
+      await waitForState(page, 'ready');
+      await page.click('[data-testid="tab-graph"]');
+      await page.locator('[data-testid="graph-ops"] .graph-op[data-name="k"]').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="graph-info"] h3')?.textContent === 'k');
+      assert.match(await page.textContent('[data-testid="graph-info"]'), /kernelmosaic_tpu/);
+      await page.click('[data-testid="graph-open-kernel"]');
+      assert.equal(await page.getAttribute('[data-testid="tab-mlir"]', 'aria-selected'), 'true');
+      // The MLIR view shows the decoded kernel with locations: MLIR's own printing, line for line.
+      const want = readFileSync(dataFile('mlir/tpu_add.generic-locs.mlir'), 'utf8').split('\n');
+      const lines = want.length - (want[want.length - 1] === '' ? 1 : 0);
+      await page.waitForFunction((n) => document.querySelector('#panel-mlir')?.dataset.lines === String(n), lines);
+      assert.equal(await page.getAttribute('#panel-mlir', 'data-kernel'), 'k (mosaic_tpu)');
+      assert.ok((await page.locator('.mlir-line .tok-op').count()) > 3, 'the kernel is highlighted');
+      // Hiding locations asks the core again, without debug info.
+      await page.click('[data-testid="mlir-locs"]');
+      const plain = readFileSync(dataFile('mlir/tpu_add.generic.mlir'), 'utf8').split('\n');
+      const plainLines = plain.length - (plain[plain.length - 1] === '' ? 1 : 0);
+      await page.waitForFunction((n) => document.querySelector('#panel-mlir')?.dataset.lines === String(n), plainLines);
     });
   });
 });

@@ -79,6 +79,15 @@ function main(): void {
       input.dispatchEvent(new Event('input'));
       input.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
     },
+    // Graph node → its HLO op stats row; custom call → its kernel in the MLIR tab.
+    showOpStats: (op, programId) => {
+      openTab('hlo-stats');
+      void analysis.selectHloOp(op, programId);
+    },
+    openKernel: (title, load) => {
+      openTab('mlir');
+      void mlirView.showKernel(title, load);
+    },
   });
   /** A slice that names an HLO instruction (XLA ops carry `hlo_module` / `program_id`) gets "Show in graph". */
   const offerGraphLink = (d: EventDetails): void => {
@@ -176,6 +185,12 @@ function main(): void {
 
   // Analysis tabs: picking a row highlights its occurrences (by name) and jumps to the longest.
   const analysis = new AnalysisView(engine, {
+    // HLO op row → graph node.
+    showInGraph: (op, programId) => {
+      void graph.reveal(op, programId, null).then((ok) => {
+        if (ok) openTab('graph');
+      });
+    },
     jump: (name, longest) => {
       timeline.setSearch(name);
       showTab('timeline');

@@ -7,8 +7,10 @@ use super::print::{PrintOptions, instruction_text};
 use serde_json::{Value, json};
 use std::fmt::Write;
 
-/// DOT for a neighbourhood or overview: node ids are `n<index>`, fusions drawn expanded are
-/// clusters, each edge has the tooltip `producer -> consumer` as XProf's.
+/// DOT for a neighbourhood or overview: node ids are `n<index>`, fusions drawn expanded and
+/// called computations drawn inline are clusters, each edge has the tooltip
+/// `producer -> consumer` as XProf's (`computation -> caller` for a called computation's
+/// root). For XProf's own selection, lay out [`super::xprof_graph::xprof_neighborhood`].
 pub fn to_dot(m: &HloModule, g: &HloGraph) -> String {
     let mut out = String::from("digraph G {\nrankdir = TB;\ncompound = true;\n");
     let title = match g.center {
@@ -40,14 +42,29 @@ pub fn to_dot(m: &HloModule, g: &HloGraph) -> String {
         }
     }
     for &f in &g.expanded {
-        let _ = writeln!(
-            out,
-            "subgraph cluster_{} {{\nstyle=\"rounded,filled,bold\"; fillcolor=\"#ffcdd2\"; color=\"#b71c1c\";\nlabel = <Fused expression for <b>{}</b><br/>{}<br/>kind={}>;\nlabelloc = t;\ntooltip = \" \";",
-            f.0,
-            html(m.name(f)),
-            html(&super::category(m, f)),
-            html(&m.instructions.fusion_kind[f.index()])
-        );
+        if m.opcode(f) == "fusion" {
+            let _ = writeln!(
+                out,
+                "subgraph cluster_{} {{\nstyle=\"rounded,filled,bold\"; fillcolor=\"#ffcdd2\"; color=\"#b71c1c\";\nlabel = <Fused expression for <b>{}</b><br/>{}<br/>kind={}>;\nlabelloc = t;\ntooltip = \" \";",
+                f.0,
+                html(m.name(f)),
+                html(&super::category(m, f)),
+                html(&m.instructions.fusion_kind[f.index()])
+            );
+        } else {
+            let comps: Vec<&str> = m
+                .called(f)
+                .iter()
+                .map(|c| m.computations.name[c.index()].as_str())
+                .collect();
+            let _ = writeln!(
+                out,
+                "subgraph cluster_{} {{\nstyle=rounded; color=black;\nlabel = <Subcomputation for <b>{}</b><br/>{}>;\nlabelloc = t;\ntooltip = \" \";",
+                f.0,
+                html(m.name(f)),
+                html(&comps.join(", "))
+            );
+        }
         for (k, n) in g.nodes.iter().enumerate() {
             if n.group == Some(f) {
                 node_line(m, g, k, &mut out);
@@ -56,19 +73,45 @@ pub fn to_dot(m: &HloModule, g: &HloGraph) -> String {
         let _ = writeln!(out, "}}  // cluster_{}", f.0);
     }
     for e in &g.edges {
-        let (a, b) = (g.nodes[e.from as usize].instr, g.nodes[e.to as usize].instr);
-        let style = if e.control { " style=\"dotted\"" } else { "" };
+        let (from, to) = (&g.nodes[e.from as usize], &g.nodes[e.to as usize]);
+        let (a, b) = (from.instr, to.instr);
+        // A called computation's root → its caller (drawn around it): named after the
+        // computation, dashed, as XLA's dumper does.
+        let body = unfused_computation(m, a);
+        let call = from.group.is_some() && m.opcode(b) != "fusion" && m.called(b).contains(&body);
+        let (source, style) = if call {
+            (
+                m.computations.name[body.index()].as_str(),
+                " style=\"dashed\"",
+            )
+        } else if e.control {
+            (m.name(a), " style=\"dotted\"")
+        } else {
+            (m.name(a), "")
+        };
         let _ = writeln!(
             out,
             "n{} -> n{} [arrowhead=normal tooltip=\"{} -> {}\"{style}];",
             e.from,
             e.to,
-            dot_escape(m.name(a)),
+            dot_escape(source),
             dot_escape(m.name(b))
         );
     }
     out.push_str("}\n");
     out
+}
+
+/// The computation holding `i` once fused computations are left for their fusions.
+fn unfused_computation(m: &HloModule, i: InstrId) -> CompId {
+    let mut cur = i;
+    for _ in 0..64 {
+        match m.enclosing_fusion(cur) {
+            Some(f) => cur = f,
+            None => break,
+        }
+    }
+    m.computation_of(cur)
 }
 
 fn node_line(m: &HloModule, g: &HloGraph, k: usize, out: &mut String) {
@@ -172,7 +215,13 @@ pub fn to_cli_json(m: &HloModule, only: Option<&[InstrId]>) -> Value {
     json!({"module": m.display_name(), "computations": comps})
 }
 
-/// What the page draws: nodes with boxes, labels, colour class, text for the tooltip;
+/// A coordinate rounded to a tenth of a unit (CSS pixels): plenty for drawing, and a large
+/// overview's JSON shrinks by a third.
+fn tenth(v: f64) -> f64 {
+    (v * 10.0).round() / 10.0
+}
+
+/// What the page draws (coordinates rounded by [`tenth`]): nodes with boxes, labels, colour class, text for the tooltip;
 /// edges with their routes; expanded fusion clusters.
 pub fn to_view_json(m: &HloModule, g: &HloGraph) -> Value {
     let l = &g.layout;
@@ -199,7 +248,7 @@ pub fn to_view_json(m: &HloModule, g: &HloGraph) -> Value {
                 "boundary": n.boundary,
                 "fusion": m.opcode(i) == "fusion",
                 "called": m.called(i).iter().map(|c| m.computations.name[c.index()].as_str()).collect::<Vec<_>>(),
-                "x": x, "y": y,
+                "x": tenth(x), "y": tenth(y),
                 "w": node_size(m, n).0,
                 "h": node_size(m, n).1,
             })
@@ -210,7 +259,12 @@ pub fn to_view_json(m: &HloModule, g: &HloGraph) -> Value {
         .iter()
         .map(|r| {
             let e = g.edges[r.edge as usize];
-            json!({"from": e.from, "to": e.to, "control": e.control, "points": r.points})
+            let points: Vec<[f64; 2]> = r
+                .points
+                .iter()
+                .map(|&(x, y)| [tenth(x), tenth(y)])
+                .collect();
+            json!({"from": e.from, "to": e.to, "control": e.control, "points": points})
         })
         .collect();
     json!({
@@ -219,7 +273,7 @@ pub fn to_view_json(m: &HloModule, g: &HloGraph) -> Value {
         "nodes": nodes,
         "edges": edges,
         "expanded": g.expanded.iter().map(|&f| m.name(f)).collect::<Vec<_>>(),
-        "width": l.size.0,
-        "height": l.size.1,
+        "width": tenth(l.size.0),
+        "height": tenth(l.size.1),
     })
 }

@@ -6,17 +6,31 @@
 //! - `{"op":"ops","module":i}` → `[{"name","opcode","category","computation"}]` (print order)
 //! - `{"op":"graph","module":i,"center":name|null,"radius":n,"expand":[names]}` → the drawing
 //!   JSON of [`super::export::to_view_json`]; without `center`, the entry computation's
-//!   overview (chains collapsed past [`OVERVIEW_LIMIT`] nodes)
+//!   overview (chains collapsed past [`OVERVIEW_LIMIT`] nodes). Added here: the module's
+//!   `program_id`, and per node `kernel` (the kind of kernel behind a custom call, else null)
+//!   and `measured` (see below)
 //! - `{"op":"text","module":i,"long":bool}` → `{"text"}` (XProf short / long form)
-//! - `{"op":"dot", ...same as graph}` → `{"text"}`
+//! - `{"op":"dot", ...same as graph}` → `{"text"}`; around a `center`, the neighbourhood XProf's
+//!   graph viewer draws ([`super::xprof_graph`]; `expand` is not used), else the overview
 //! - `{"op":"find","program_id":s|null,"module":name|null,"name":op}` → `{"module": i|null}`:
 //!   the module holding instruction `op` (for a timeline slice)
+//! - `{"op":"kernel","module":i,"name":op,"locs":bool}` → `{"name","target","kind","text"}`:
+//!   the MLIR of the kernel behind custom call `op` (bytecode printed in generic form, text as
+//!   written)
+//!
+//! Measurements: a service made with [`HloService::from_trace`] matches each node to the
+//! profile's HLO op statistics ([`crate::analysis::hlo_stats`], by program id and op name).
+//! `measured` is `{"total_time_us","self_time_us","occurrences","of"}`: `of` is null when the
+//! numbers are the op's own, or the name of the enclosing fusion whose numbers an instruction
+//! inside a fused computation shows (fused instructions do not run on their own); null when
+//! neither has a row.
 
 use super::export::{to_dot, to_view_json};
 use super::graph::{HloGraph, neighborhood, overview};
-use super::model::HloModule;
+use super::model::{HloModule, InstrId};
 use super::print::{PrintOptions, module_text};
-use crate::model::HloModuleBlob;
+use crate::model::{HloModuleBlob, Trace};
+use hashbrown::HashMap;
 use serde_json::{Value, json};
 
 /// Largest overview drawn without collapsing chains.
@@ -24,11 +38,21 @@ pub const OVERVIEW_LIMIT: usize = 1500;
 /// Largest radius accepted.
 const MAX_RADIUS: u64 = 50;
 
-/// The modules of one profile, decoded once.
+/// An op's measured numbers, from one HLO op statistics row.
+#[derive(Clone, Debug, PartialEq)]
+struct Measured {
+    total_time_us: f64,
+    self_time_us: f64,
+    occurrences: u64,
+}
+
+/// The modules of one profile, decoded once, with the profile's op measurements.
 #[derive(Debug)]
 pub struct HloService {
     modules: Vec<Result<HloModule, String>>,
     names: Vec<String>,
+    /// (program id, op name) → numbers; empty without a profile with timing.
+    measured: HashMap<(String, String), Measured>,
 }
 
 impl HloService {
@@ -40,7 +64,24 @@ impl HloService {
                 .map(|b| HloModule::from_blob(b).map_err(|e| e.to_string()))
                 .collect(),
             names: blobs.iter().map(|b| b.name.clone()).collect(),
+            measured: HashMap::new(),
         }
+    }
+
+    /// The modules of `trace` with its measurements (XProf's HLO op statistics).
+    pub fn from_trace(trace: &Trace) -> HloService {
+        let mut s = HloService::new(&trace.metadata.hlo_modules);
+        for r in crate::analysis::hlo_stats::hlo_stats(trace) {
+            s.measured.insert(
+                (r.program_id, r.hlo_op_name),
+                Measured {
+                    total_time_us: r.total_time,
+                    self_time_us: r.total_self_time,
+                    occurrences: r.occurrences,
+                },
+            );
+        }
+        s
     }
 
     /// Answers one request; an `Err` is a one-line message.
@@ -65,11 +106,24 @@ impl HloService {
             }
             "graph" => {
                 let m = self.module(req)?;
-                Ok(to_view_json(m, &self.graph(m, req)?))
+                let mut v = to_view_json(m, &self.graph(m, req)?);
+                self.annotate(m, &mut v);
+                Ok(v)
+            }
+            "kernel" => {
+                let m = self.module(req)?;
+                kernel(m, req)
             }
             "dot" => {
                 let m = self.module(req)?;
-                Ok(json!({"text": to_dot(m, &self.graph(m, req)?)}))
+                let g = match req["center"].as_str() {
+                    Some(name) => {
+                        let c = super::select_instruction(m, name).map_err(|e| e.to_string())?;
+                        super::xprof_graph::xprof_neighborhood(m, c, radius(req))
+                    }
+                    None => self.graph(m, req)?,
+                };
+                Ok(json!({"text": to_dot(m, &g)}))
             }
             "text" => {
                 let m = self.module(req)?;
@@ -131,14 +185,61 @@ impl HloService {
         match req["center"].as_str() {
             Some(name) => {
                 let c = super::select_instruction(m, name).map_err(|e| e.to_string())?;
-                let radius = req["radius"].as_u64().unwrap_or(3).min(MAX_RADIUS) as u32;
-                Ok(neighborhood(m, c, radius, &expand))
+                Ok(neighborhood(m, c, radius(req), &expand))
             }
             None => {
                 let e = m.entry.ok_or("the module has no entry computation")?;
                 Ok(overview(m, e, OVERVIEW_LIMIT))
             }
         }
+    }
+
+    /// Adds `program_id`, and per node `kernel` and `measured` (module doc).
+    fn annotate(&self, m: &HloModule, view: &mut Value) {
+        let pid = m.program_id.map(|p| p.to_string());
+        view["program_id"] = json!(pid);
+        let Some(nodes) = view["nodes"].as_array_mut() else {
+            return;
+        };
+        for n in nodes {
+            let Some(i) = n["name"].as_str().and_then(|name| m.instruction(name)) else {
+                continue;
+            };
+            n["kernel"] = json!(super::mlir_kernel(m, i).map(|k| k.kind));
+            n["measured"] = pid
+                .as_ref()
+                .and_then(|p| self.measured_of(m, p, i))
+                .unwrap_or(Value::Null);
+        }
+    }
+
+    /// The numbers of `i`, or of the fusion around it (module doc).
+    fn measured_of(&self, m: &HloModule, pid: &str, i: InstrId) -> Option<Value> {
+        let look = |x: InstrId| self.measured.get(&(pid.to_owned(), m.name(x).to_owned()));
+        let (row, of) = match look(i) {
+            Some(r) => (r, None),
+            None => {
+                let mut f = m.enclosing_fusion(i)?;
+                // Nested fusions: the outermost one with a row.
+                let mut depth = 0;
+                loop {
+                    if let Some(r) = look(f) {
+                        break (r, Some(f));
+                    }
+                    f = m.enclosing_fusion(f)?;
+                    depth += 1;
+                    if depth > 64 {
+                        return None;
+                    }
+                }
+            }
+        };
+        Some(json!({
+            "total_time_us": row.total_time_us,
+            "self_time_us": row.self_time_us,
+            "occurrences": row.occurrences,
+            "of": of.map(|f| m.name(f)),
+        }))
     }
 
     /// The first module whose program id (or else name) matches and that holds `name`.
@@ -156,6 +257,32 @@ impl HloService {
             matches && m.instruction(name).is_some()
         })
     }
+}
+
+/// The request's `radius` (default 3, at most [`MAX_RADIUS`]).
+fn radius(req: &Value) -> u32 {
+    req["radius"].as_u64().unwrap_or(3).min(MAX_RADIUS) as u32
+}
+
+/// The `kernel` request: the MLIR of the kernel behind a custom call.
+fn kernel(m: &HloModule, req: &Value) -> Result<Value, String> {
+    let name = req["name"].as_str().ok_or("the request names no op")?;
+    let i = m
+        .instruction(name)
+        .ok_or_else(|| format!("no instruction {name:?} in {}", m.display_name()))?;
+    let k = super::mlir_kernel(m, i).ok_or_else(|| {
+        format!("{name} is not a custom call with a kernel (tpu_custom_call, Triton, Mosaic GPU)")
+    })?;
+    let locs = req["locs"].as_bool().unwrap_or(false);
+    let text = k
+        .text(&crate::mlir::PrintOptions { locs })
+        .map_err(|e| format!("kernel of {name}: {e}"))?;
+    Ok(json!({
+        "name": name,
+        "target": m.instructions.custom_call_target[i.index()],
+        "kind": k.kind,
+        "text": text,
+    }))
 }
 
 #[cfg(test)]

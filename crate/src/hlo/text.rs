@@ -219,40 +219,12 @@ fn split_shape(s: &str) -> Option<(&str, &str)> {
     None
 }
 
-/// Index of the bracket closing the one at `open`, skipping quoted strings.
-fn matching(s: &str, open: usize) -> Option<usize> {
-    let mut depth = 0i32;
-    let mut in_str = false;
-    let mut escaped = false;
-    for (i, c) in s[open..].char_indices() {
-        if in_str {
-            match (escaped, c) {
-                (true, _) => escaped = false,
-                (false, '\\') => escaped = true,
-                (false, '"') => in_str = false,
-                _ => {}
-            }
-            continue;
-        }
-        match c {
-            '"' => in_str = true,
-            '(' | '{' | '[' => depth += 1,
-            ')' | '}' | ']' => {
-                depth -= 1;
-                if depth == 0 {
-                    return Some(open + i);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// Splits at commas outside brackets and strings.
-fn split_top(s: &str) -> Vec<&str> {
-    let mut out = Vec::new();
-    let (mut depth, mut in_str, mut escaped, mut start) = (0i32, false, false, 0);
+/// Walks `s` outside double-quoted strings (backslash escapes inside them), calling
+/// `visit(index, char, depth)` for every character with the bracket depth after it (an opening
+/// bracket counts itself, a closing one no longer does); stops at the first `Some` `visit`
+/// returns. The one string-aware bracket scanner of the text reader.
+fn scan_top<T>(s: &str, mut visit: impl FnMut(usize, char, i32) -> Option<T>) -> Option<T> {
+    let (mut depth, mut in_str, mut escaped) = (0i32, false, false);
     for (i, c) in s.char_indices() {
         if in_str {
             match (escaped, c) {
@@ -267,13 +239,33 @@ fn split_top(s: &str) -> Vec<&str> {
             '"' => in_str = true,
             '(' | '{' | '[' => depth += 1,
             ')' | '}' | ']' => depth -= 1,
-            ',' if depth == 0 => {
-                out.push(&s[start..i]);
-                start = i + 1;
-            }
             _ => {}
         }
+        if let Some(v) = visit(i, c, depth) {
+            return Some(v);
+        }
     }
+    None
+}
+
+/// Index of the bracket closing the one at `open`, skipping quoted strings.
+fn matching(s: &str, open: usize) -> Option<usize> {
+    scan_top(&s[open..], |i, c, depth| {
+        (matches!(c, ')' | '}' | ']') && depth == 0).then_some(open + i)
+    })
+}
+
+/// Splits at commas outside brackets and strings.
+fn split_top(s: &str) -> Vec<&str> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    scan_top(s, |i, c, depth| {
+        if c == ',' && depth == 0 {
+            out.push(&s[start..i]);
+            start = i + 1;
+        }
+        None::<()>
+    });
     out.push(&s[start..]);
     out
 }

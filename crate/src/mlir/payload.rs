@@ -26,6 +26,17 @@ pub struct KernelPayload {
     pub bytes: Vec<u8>,
 }
 
+impl KernelPayload {
+    /// The kernel's MLIR text: bytecode printed in MLIR's generic op form with `options`,
+    /// a text payload as written (lossy UTF-8). Errs only when bytecode cannot be decoded.
+    pub fn text(&self, options: &super::PrintOptions) -> Result<String, super::MlirError> {
+        match self.format {
+            PayloadFormat::Bytecode => super::decode(&self.bytes).map(|m| m.print(options)),
+            PayloadFormat::Text => Ok(String::from_utf8_lossy(&self.bytes).into_owned()),
+        }
+    }
+}
+
 /// A custom call found in StableHLO text.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CustomCall {

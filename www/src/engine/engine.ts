@@ -353,7 +353,7 @@ export interface Engine extends CounterEngine {
 
 /** An HLO graph-viewer request: `op` selects what (see crate/src/hlo/service.rs). */
 export interface HloRequest {
-  op: 'modules' | 'ops' | 'graph' | 'dot' | 'text' | 'find';
+  op: 'modules' | 'ops' | 'graph' | 'dot' | 'text' | 'find' | 'kernel';
   module?: number | string | null;
   center?: string | null;
   radius?: number;
@@ -361,4 +361,6 @@ export interface HloRequest {
   long?: boolean;
   program_id?: string | null;
   name?: string;
+  /** `kernel`: print the kernel's MLIR with locations. */
+  locs?: boolean;
 }

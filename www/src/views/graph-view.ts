@@ -1,17 +1,23 @@
 // The HLO graph view: pick a module and an op (list + search), see its radius-N neighbourhood laid
 // out by the Rust core, pan/zoom, expand fusions, open called computations, jump to the op's
-// slices in the timeline, and download HLO text, DOT or SVG.
+// slices in the timeline or its row in the HLO op stats, open a custom call's kernel in the MLIR
+// tab, and download HLO text, DOT or SVG. With a profile with timing, nodes show their measured
+// total time and occurrences (fused instructions show their fusion's, marked as such).
 
 import type { Engine } from '../engine/engine';
 import { clear, el } from '../lib/dom';
 import { drawGraph, svgText } from './graph/svg';
-import type { GraphViewData, HloModuleInfo, HloOp } from './graph/types';
+import { type GraphViewData, type HloModuleInfo, type HloOp, type KernelText, measuredText } from './graph/types';
 
 const LIST_LIMIT = 300;
 
 export interface GraphCallbacks {
   /** Reveal the slices named `op` in the timeline. */
   showInTimeline(op: string): void;
+  /** Show the HLO op statistics row of `op` (of program `programId`). */
+  showOpStats(op: string, programId: string | null): void;
+  /** Show a kernel's MLIR in the MLIR tab; `load(locs)` gives its text with or without locations. */
+  openKernel(title: string, load: (locs: boolean) => Promise<string>): void;
 }
 
 export class GraphView {
@@ -204,6 +210,8 @@ export class GraphView {
     if (n.op_name) facts.push(['op_name', n.op_name]);
     if (n.source) facts.push(['source', n.source]);
     if (n.count > 1) facts.push(['collapsed', `${n.count} ops`]);
+    if (n.measured) facts.push(['measured', measuredText(n.measured)]);
+    if (n.kernel) facts.push(['kernel', n.kernel]);
     const dl = el('dl');
     for (const [k, v] of facts) dl.append(el('dt', {}, k), el('dd', {}, v));
     this.info.appendChild(dl);
@@ -215,6 +223,18 @@ export class GraphView {
     };
     button('Show in timeline', 'graph-to-timeline', () => this.cb.showInTimeline(n.name));
     button('Centre here', 'graph-center', () => void this.show(n.name));
+    if (n.measured) {
+      const op = n.measured.of ?? n.name;
+      button(n.measured.of ? `Show fusion ${op} in HLO op stats` : 'Show in HLO op stats', 'graph-to-opstats', () => this.cb.showOpStats(op, g.program_id));
+    }
+    if (n.kernel) {
+      const module = this.module;
+      button('Open kernel in MLIR view', 'graph-open-kernel', () =>
+        this.cb.openKernel(`${n.name} (${n.kernel ?? 'kernel'})`, (locs) =>
+          this.engine.hlo<KernelText>({ op: 'kernel', module, name: n.name, locs }).then((k) => k.text),
+        ),
+      );
+    }
     if (n.fusion) {
       const open = this.expand.has(n.name) || g.expanded.includes(n.name);
       button(open ? 'Collapse fusion' : 'Expand fusion', 'graph-expand', () => {

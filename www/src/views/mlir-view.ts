@@ -29,6 +29,8 @@ export class MlirView {
   private structure: Structure = analyse('');
   /** -1: the file's own text; otherwise a kernel index. */
   private kernelIndex = -1;
+  /** A kernel opened from another view (the graph's custom calls): loads its text. */
+  private external: ((locs: boolean) => Promise<string>) | null = null;
   private showLocs = true;
   private collapsed = new Set<number>();
   /** Line indices not hidden by a fold, in order. */
@@ -105,6 +107,10 @@ export class MlirView {
       this.relayout();
     });
     this.kernelSelect.addEventListener('change', () => {
+      if (this.kernelSelect.value === 'external') {
+        void this.reload();
+        return;
+      }
       this.kernelIndex = Number(this.kernelSelect.value);
       void this.reload();
     });
@@ -120,6 +126,7 @@ export class MlirView {
   async setProfile(profile: Profile | null): Promise<void> {
     const token = ++this.loadToken;
     this.kernelIndex = -1;
+    this.external = null;
     clear(this.kernelSelect);
     this.kernelSelect.hidden = true;
     if (!profile || profile.summary.format !== 'mlir') {
@@ -139,6 +146,20 @@ export class MlirView {
     await this.reload();
   }
 
+  /**
+   * Shows a kernel opened from another view (a custom call in the graph): `load(locs)` gives its
+   * text; the kernel picker then offers it, named `title`, beside the file's own text.
+   */
+  async showKernel(title: string, load: (locs: boolean) => Promise<string>): Promise<void> {
+    this.external = load;
+    for (const o of Array.from(this.kernelSelect.querySelectorAll('option[value="external"]'))) o.remove();
+    this.kernelSelect.append(el('option', { value: 'external' }, title));
+    this.kernelSelect.value = 'external';
+    this.kernelSelect.hidden = false;
+    this.root.dataset.kernel = title;
+    await this.reload();
+  }
+
   /** Whether MLIR text is shown. */
   hasText(): boolean {
     return this.structure.lines.length > 0;
@@ -147,8 +168,12 @@ export class MlirView {
   private async reload(): Promise<void> {
     const token = ++this.loadToken;
     try {
-      const text =
-        this.kernelIndex >= 0 ? await this.engine.mlirKernelText(this.kernelIndex, this.showLocs) : await this.engine.mlirText(this.showLocs);
+      const external = this.kernelSelect.value === 'external' ? this.external : null;
+      const text = external
+        ? await external(this.showLocs)
+        : this.kernelIndex >= 0
+          ? await this.engine.mlirKernelText(this.kernelIndex, this.showLocs)
+          : await this.engine.mlirText(this.showLocs);
       if (token !== this.loadToken) return;
       this.setText(text ?? '');
     } catch (err) {

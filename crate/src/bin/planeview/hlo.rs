@@ -74,8 +74,8 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         "long-text" => crate::emit_text(&module_text(m, PrintOptions::long()))?,
         "dot" => {
             let g = match center {
-                // As XProf does, a fusion at the centre is drawn expanded.
-                Some(c) => graph::neighborhood(m, c, radius, &[c]),
+                // The neighbourhood XProf's graph viewer draws.
+                Some(c) => planeview::hlo::xprof_graph::xprof_neighborhood(m, c, radius),
                 None => match m.entry {
                     Some(e) => graph::overview(m, e, OVERVIEW_LIMIT),
                     None => {

@@ -14,6 +14,8 @@ export const ANALYSIS_TABS: AnalysisTab[] = ['overview', 'kernels', 'framework-o
 /** What the page does when a row is picked: highlight by `name`, jump to slice `longest`. */
 export interface AnalysisHost {
   jump(name: string, longest: number | null): void;
+  /** HLO op rows: open op `op` of program `programId` in the graph view. */
+  showInGraph?(op: string, programId: string | null): void;
 }
 
 const TABLE_COLUMNS: Record<AnalysisTool, Column[]> = {
@@ -170,7 +172,41 @@ export class AnalysisView {
     table.setRows(t.rows);
     this.tables.set(tool, { table, rows: t.rows });
     if (tool === 'kernels') await this.kernelChart(chartBox, 0);
+    if (tool === 'hlo-stats') this.addShowInGraph(tableBox, t.rows);
     if (tool === 'hlo-stats') await this.chart(chartBox, { chart: 'categories' }, 'Device time by HLO category');
+  }
+
+  /** HLO op rows' action: "Show in graph" for the marked row (picked, or holding the selected slice). */
+  private addShowInGraph(tableBox: HTMLElement, rows: Array<Record<string, unknown>>): void {
+    const showInGraph = this.host.showInGraph;
+    if (!showInGraph) return;
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'btn btn-small';
+    b.textContent = 'Show marked op in graph';
+    b.title = 'Open the marked row’s op in the HLO graph (pick a row or select one of its slices to mark it)';
+    b.dataset.testid = 'hlo-stats-show-in-graph';
+    b.addEventListener('click', () => {
+      const marked = tableBox.querySelector<HTMLElement>('tr.marked')?.dataset.row;
+      const r = marked === undefined ? undefined : rows[Number(marked)];
+      if (r) showInGraph(String(r.hlo_op_name ?? ''), r.program_id === undefined ? null : String(r.program_id));
+    });
+    tableBox.querySelector('.an-toolbar')?.append(b);
+  }
+
+  /** Marks the HLO op stats row of `op` (of program `programId` when given), computing the tab first; false when none matches. */
+  async selectHloOp(op: string, programId: string | null): Promise<boolean> {
+    const gen = this.generation;
+    this.show('hlo-stats');
+    // The table computes in the engine; wait for it (at most a minute, then give up).
+    for (let i = 0; i < 1200 && !this.tables.has('hlo-stats') && gen === this.generation && this.panel('hlo-stats')?.dataset.ready !== 'true'; i++) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    const t = this.tables.get('hlo-stats');
+    if (!t || gen !== this.generation) return false;
+    const row = t.rows.findIndex((r) => r.hlo_op_name === op && (programId === null || String(r.program_id) === programId));
+    if (row >= 0) t.table.mark(row);
+    return row >= 0;
   }
 
   private async kernelChart(box: HTMLElement, row: number): Promise<void> {

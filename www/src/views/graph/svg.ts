@@ -1,7 +1,7 @@
 // Draws a laid-out HLO graph as SVG (positions come from the Rust layout) and serialises it for
 // download. Text goes through textContent only.
 
-import { CLASS_COLORS, type GraphViewData } from './types';
+import { CLASS_COLORS, type GraphViewData, measuredText } from './types';
 
 const NS = 'http://www.w3.org/2000/svg';
 
@@ -81,7 +81,7 @@ export function drawGraph(root: SVGGElement, g: GraphViewData, selected: number 
     const t2 = svgEl('text', { x: n.x + PAD + n.w / 2, y: n.y + PAD + 29, 'text-anchor': 'middle', 'font-size': 10, fill: color });
     t2.textContent = clip(n.label);
     const title = svgEl('title', {});
-    title.textContent = `${n.text}\n${n.op_name ? `op_name: ${n.op_name}\n` : ''}${n.source ? `source: ${n.source}` : ''}`;
+    title.textContent = `${n.text}\n${n.op_name ? `op_name: ${n.op_name}\n` : ''}${n.source ? `source: ${n.source}\n` : ''}${n.measured ? `measured: ${measuredText(n.measured)}` : ''}`.trimEnd();
     node.append(title, t1, t2);
     root.appendChild(node);
   });

@@ -31,10 +31,31 @@ export interface GraphNodeView {
   boundary: boolean;
   fusion: boolean;
   called: string[];
+  /** Kind of the kernel behind a custom call (`mosaic_tpu`, `triton`, `mosaic_gpu`), else null. */
+  kernel: string | null;
+  /** The profile's numbers for this op (or, with `of`, for the fusion around it); null without. */
+  measured: MeasuredOp | null;
   x: number;
   y: number;
   w: number;
   h: number;
+}
+
+/** An op's numbers from the HLO op statistics (crate/src/hlo/service.rs). */
+export interface MeasuredOp {
+  total_time_us: number;
+  self_time_us: number;
+  occurrences: number;
+  /** The enclosing fusion whose numbers these are, or null when they are the op's own. */
+  of: string | null;
+}
+
+/** Answer of the `kernel` request. */
+export interface KernelText {
+  name: string;
+  target: string;
+  kind: string;
+  text: string;
 }
 
 export interface GraphEdgeView {
@@ -46,12 +67,20 @@ export interface GraphEdgeView {
 
 export interface GraphViewData {
   module: string;
+  program_id: string | null;
   center: number | null;
   nodes: GraphNodeView[];
   edges: GraphEdgeView[];
   expanded: string[];
   width: number;
   height: number;
+}
+
+/** One line describing a node's measured numbers, e.g. `12.5 µs total · 3 occurrences (of fusion.2)`. */
+export function measuredText(m: MeasuredOp): string {
+  const us = m.total_time_us >= 100 ? m.total_time_us.toFixed(0) : m.total_time_us.toPrecision(3);
+  const n = `${m.occurrences} occurrence${m.occurrences === 1 ? '' : 's'}`;
+  return `${us} µs total · ${n}${m.of ? ` (of fusion ${m.of})` : ''}`;
 }
 
 /** Fill and border per colour class (crate/src/hlo/graph.rs `color_class`). */
