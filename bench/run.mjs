@@ -348,16 +348,6 @@ async function main() {
     notMeasured.push(`JSON.parse anchor failed: ${jp.error}`);
   }
 
-  // MLIR bytecode decode (issue 6: a 20 KB kernel in ≤ 5 ms in Wasm).
-  const mlirFile = join(ROOT, 'tests', 'data', 'mlir', 'mosaic_gpu_add.mlirbc');
-  const mr = spawnSync(process.execPath, [join(ROOT, 'bench', 'mlir-decode.mjs'), mlirFile, SMOKE ? '5' : '50'], { encoding: 'utf8' });
-  try {
-    const j = JSON.parse(mr.stdout.trim().split('\n').pop());
-    row('MLIR bytecode decode (Wasm, Node)', `mosaic_gpu_add.mlirbc (${fmt(sizeOf(mlirFile) / 1000)} KB, ${j.ops} ops)`, `decode ${fmt(j.decode_ms, 2)} ms, generic print ${fmt(j.print_ms, 2)} ms (${fmt(j.text_bytes / 1000)} KB) median`, '≤ 5 ms decode', null, null, verdict(j.decode_ms <= 5));
-  } catch {
-    notMeasured.push(`MLIR decode: bench/mlir-decode.mjs failed (${(mr.stderr || mr.stdout || '').split('\n')[0]})`);
-  }
-
   // Per-area benchmarks (analyses, graph layout, counters): each script prints one JSON object
   // {rows, notes} (see bench/README.md).
   for (const area of AREA_BENCHES) areaRows(area);
