@@ -174,8 +174,18 @@ function main(): void {
     }
   }
 
-  // Analysis tabs: picking a row highlights its occurrences (by name) and jumps to the longest.
+  // Analysis tabs: picking a row highlights its occurrences (exactly, or by name) and jumps to the longest.
   const analysis = new AnalysisView(engine, {
+    highlight: (ids, longest) => {
+      timeline.setSearch('');
+      timeline.setHighlight(ids);
+      showTab('timeline');
+      if (longest !== null) revealSlice(longest);
+    },
+    telemetry: (id) => {
+      counters.showKernel(id);
+      showTab('counters');
+    },
     jump: (name, longest) => {
       timeline.setSearch(name);
       showTab('timeline');

@@ -17,6 +17,8 @@ use super::query::{
 use super::tf_op::{TfOpCategory, parse_tf_op};
 use crate::model::{Format, ProcessId, Ps, SliceId, StrId, Trace};
 use hashbrown::HashMap;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// One host op aggregated over its occurrences.
 #[derive(Clone, Debug, Default)]
@@ -131,7 +133,7 @@ pub fn host_op_db(trace: &Trace) -> HostOpDb {
                     });
                 }
             }
-            run_stack(&mut activities, &mut db);
+            run_stack(&activities, &mut db);
         }
     }
     db.op_time_ps = db.ops.iter().map(|o| o.self_time_ps).sum();
@@ -193,15 +195,18 @@ impl OpIndex {
     }
 }
 
-/// XProf's op stack over one line's activities; adds the line's span to the total.
-fn run_stack(activities: &mut [Activity], db: &mut HostOpDb) {
+/// XProf's op stack over one line's activities (pushed per occurrence as begin then end, the
+/// begins in time order); adds the line's span to the total.
+fn run_stack(activities: &[Activity], db: &mut HostOpDb) {
     if activities.is_empty() {
         return;
     }
-    activities.sort_by_key(|a| a.at); // stable: an end before a begin at the same time
     // (begin time, op kind, children time)
     let mut stack: Vec<(Ps, u32, Ps)> = Vec::new();
-    for a in activities.iter() {
+    let (mut first, mut last) = (Ps::MAX, Ps::MIN);
+    for a in in_time_order(activities) {
+        first = first.min(a.at);
+        last = last.max(a.at);
         if a.begin {
             stack.push((a.at, a.id, 0));
             continue;
@@ -227,5 +232,32 @@ fn run_stack(activities: &mut [Activity], db: &mut HostOpDb) {
             parent.2 += dur;
         }
     }
-    db.total_time_ps += activities[activities.len() - 1].at - activities[0].at;
+    db.total_time_ps += last - first;
+}
+
+/// `activities` in the order a stable sort by time gives (at equal times, in push order),
+/// given begins pushed in time order: each begin comes after the pending ends that are not
+/// later than it, which a small heap of pending ends yields in order.
+fn in_time_order(activities: &[Activity]) -> impl Iterator<Item = &Activity> {
+    let mut ends: BinaryHeap<Reverse<(Ps, usize)>> = BinaryHeap::new();
+    let mut next = 0;
+    std::iter::from_fn(move || {
+        while next < activities.len() {
+            let a = &activities[next];
+            if !a.begin {
+                ends.push(Reverse((a.at, next)));
+                next += 1;
+                continue;
+            }
+            if let Some(&Reverse((at, k))) = ends.peek()
+                && at <= a.at
+            {
+                ends.pop();
+                return Some(&activities[k]);
+            }
+            next += 1;
+            return Some(a);
+        }
+        ends.pop().map(|Reverse((_, k))| &activities[k])
+    })
 }
