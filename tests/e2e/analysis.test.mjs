@@ -1,5 +1,6 @@
 // End-to-end tests of the analysis tabs (issue 5): the kernels table of the GPU profile (sort,
-// a row's values, picking a row jumps to the kernel on the timeline, CSV export), the op profile
+// a row's values, picking a row highlights exactly its launches and jumps to the longest, CSV
+// export, the row's telemetry action), the op profile
 // and HLO ops of the TPU profile, the overview's steps, and the roofline with typed-in peaks.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -67,16 +68,26 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
       await page.fill('[data-testid="filter-kernels"]', 'FillPhilox');
       rows = await tableCells(page, 'kernels');
       assert.equal(rows.length, 1);
-      // Picking the row: the timeline tab opens with that kernel selected.
-      await page.click('[data-testid="table-kernels"] tbody tr');
+      // Picking the row: the timeline tab opens with that kernel selected, and exactly its 194
+      // launches are highlighted (not every slice whose name contains the kernel's name).
+      await page.click('[data-testid="table-kernels"] tbody tr td');
       await page.waitForFunction(() => document.getElementById('tab-timeline')?.getAttribute('aria-selected') === 'true');
       await page.waitForFunction(() => /FillPhiloxRandomKernelLaunch/.test(document.querySelector('[data-testid="details"]')?.textContent ?? ''), null, { timeout: 30000 });
+      await page.waitForFunction(() => document.querySelector('[data-testid="timeline"]')?.dataset.highlighted === '194');
       // Back on the kernels tab, the selected slice's row is marked.
       await page.click('[data-testid="tab-kernels"]');
       await page.waitForSelector('[data-testid="table-kernels"] tr.marked');
       // CSV export offers a file.
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="csv-kernels"]')]);
       assert.equal(download.suggestedFilename(), 'kernels.csv');
+      // The row's telemetry action opens the counters tab on that kernel (#7).
+      await page.click('[data-testid="table-kernels"] tbody tr [data-testid="kernel-telemetry-action"]');
+      await page.waitForFunction(() => document.getElementById('tab-counters')?.getAttribute('aria-selected') === 'true');
+      await page.waitForFunction(() => /FillPhiloxRandomKernelLaunch/.test(document.querySelector('[data-testid="telemetry-title"]')?.textContent ?? ''), null, { timeout: 30000 });
+      // A name search replaces the exact highlight.
+      await page.click('[data-testid="tab-timeline"]');
+      await page.fill('[data-testid="search"]', 'FillPhilox');
+      await page.waitForFunction(() => document.querySelector('[data-testid="timeline"]')?.dataset.highlighted === '0');
     });
   });
 

@@ -183,13 +183,23 @@ function main(): void {
     }
   }
 
-  // Analysis tabs: picking a row highlights its occurrences (by name) and jumps to the longest.
+  // Analysis tabs: picking a row highlights its occurrences (exactly, or by name) and jumps to the longest.
   const analysis = new AnalysisView(engine, {
     // HLO op row → graph node.
     showInGraph: (op, programId) => {
       void graph.reveal(op, programId, null).then((ok) => {
         if (ok) openTab('graph');
       });
+    },
+    highlight: (ids, longest) => {
+      timeline.setSearch('');
+      timeline.setHighlight(ids);
+      showTab('timeline');
+      if (longest !== null) revealSlice(longest);
+    },
+    telemetry: (id) => {
+      counters.showKernel(id);
+      showTab('counters');
     },
     jump: (name, longest) => {
       timeline.setSearch(name);

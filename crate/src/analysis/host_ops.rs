@@ -11,12 +11,14 @@
 //! do not cover is idle.
 
 use super::query::{
-    arg_i64, arg_str, is_derived_line, long_name_key, processes_named, track_slices_in_order,
-    tracks_by_process, xprof_name,
+    args_of, is_derived_line, long_name_key, processes_named, track_slices_in_order,
+    tracks_by_process, value_i64, value_str_id, xprof_name_id,
 };
 use super::tf_op::{TfOpCategory, parse_tf_op};
-use crate::model::{Format, ProcessId, Ps, SliceId, Trace};
+use crate::model::{Format, ProcessId, Ps, SliceId, StrId, Trace};
 use hashbrown::HashMap;
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
 
 /// One host op aggregated over its occurrences.
 #[derive(Clone, Debug, Default)]
@@ -71,10 +73,12 @@ struct Activity {
 /// Builds the host op table.
 pub fn host_op_db(trace: &Trace) -> HostOpDb {
     let mut db = HostOpDb::default();
-    let mut index: HashMap<String, usize> = HashMap::new();
-    let tf_op_key = trace.strings.lookup("tf_op");
-    let eager_key = trace.strings.lookup("is_eager");
-    let long_name = long_name_key(trace);
+    let mut ops = OpIndex::default();
+    let keys = [
+        long_name_key(trace),
+        trace.strings.lookup("tf_op"),
+        trace.strings.lookup("is_eager"),
+    ];
 
     let by_process = tracks_by_process(trace);
     let processes: Vec<ProcessId> = match trace.format {
@@ -93,44 +97,26 @@ pub fn host_op_db(trace: &Trace) -> HostOpDb {
             activities.clear();
             for i in track_slices_in_order(trace, track) {
                 let s = &trace.slices;
-                let mut ops: [Option<(&str, &str)>; 2] = [None, None];
-                match trace.format {
-                    Format::Xspace => {
-                        let op = parse_tf_op(xprof_name(trace, long_name, i));
-                        if op.category != TfOpCategory::Unknown {
-                            ops[0] = Some((op.name, op.op_type));
-                        }
-                        if let Some(full) =
-                            arg_str(trace, s.args[i], tf_op_key).filter(|f| !f.is_empty())
-                        {
-                            let op = parse_tf_op(full);
-                            ops[1] = Some((op.name, op.op_type));
-                        }
-                    }
+                let [long_name, tf_op, eager] = args_of(trace, s.args[i], keys);
+                let found: [Option<usize>; 2] = match trace.format {
+                    Format::Xspace => [
+                        ops.of_name(trace, &mut db, xprof_name_id(trace, long_name, i)),
+                        tf_op
+                            .and_then(value_str_id)
+                            .and_then(|t| ops.of_tf_op(trace, &mut db, t)),
+                    ],
                     _ => {
                         let cat = trace.str(trace.categories.name[s.category[i].index()]);
-                        if cat.eq_ignore_ascii_case("cpu_op")
-                            || cat.eq_ignore_ascii_case("operator")
-                        {
-                            let name = trace.str(s.name[i]);
-                            ops[0] = Some((name, name));
-                        }
+                        let is_op = cat.eq_ignore_ascii_case("cpu_op")
+                            || cat.eq_ignore_ascii_case("operator");
+                        let name = trace.str(s.name[i]);
+                        [is_op.then(|| ops.add(&mut db, name, name)), None]
                     }
-                }
-                let eager = arg_i64(trace, s.args[i], eager_key).is_some_and(|v| v != 0);
-                for (k, (name, op_type)) in ops.into_iter().flatten().enumerate() {
-                    let all = &mut db.ops;
-                    let op = *index.entry_ref(name).or_insert_with(|| {
-                        all.push(HostOp {
-                            name: name.to_owned(),
-                            op_type: op_type.to_owned(),
-                            ..HostOp::default()
-                        });
-                        all.len() - 1
-                    });
-                    if all[op].op_type.is_empty() {
-                        all[op].op_type = op_type.to_owned();
-                    }
+                };
+                let eager = eager
+                    .and_then(|v| value_i64(trace, v))
+                    .is_some_and(|v| v != 0);
+                for (k, op) in found.into_iter().flatten().enumerate() {
                     let a = Activity {
                         at: s.start[i],
                         begin: true,
@@ -147,22 +133,80 @@ pub fn host_op_db(trace: &Trace) -> HostOpDb {
                     });
                 }
             }
-            run_stack(&mut activities, &mut db);
+            run_stack(&activities, &mut db);
         }
     }
     db.op_time_ps = db.ops.iter().map(|o| o.self_time_ps).sum();
     db
 }
 
-/// XProf's op stack over one line's activities; adds the line's span to the total.
-fn run_stack(activities: &mut [Activity], db: &mut HostOpDb) {
+/// Host ops by name, and the op each event name or `tf_op` text denotes, parsed once per
+/// distinct string.
+#[derive(Debug, Default)]
+struct OpIndex {
+    by_name: HashMap<String, usize>,
+    /// Event name → op (`None`: not a framework op).
+    names: HashMap<StrId, Option<usize>>,
+    /// `tf_op` text → op (`None`: empty).
+    tf_ops: HashMap<StrId, Option<usize>>,
+}
+
+impl OpIndex {
+    /// The op named `name`, added in first-seen order; the first non-empty type sticks.
+    fn add(&mut self, db: &mut HostOpDb, name: &str, op_type: &str) -> usize {
+        let all = &mut db.ops;
+        let op = *self.by_name.entry_ref(name).or_insert_with(|| {
+            all.push(HostOp {
+                name: name.to_owned(),
+                ..HostOp::default()
+            });
+            all.len() - 1
+        });
+        if all[op].op_type.is_empty() {
+            all[op].op_type = op_type.to_owned();
+        }
+        op
+    }
+
+    /// The op an event name denotes when it parses as a framework op.
+    fn of_name(&mut self, trace: &Trace, db: &mut HostOpDb, name: StrId) -> Option<usize> {
+        if let Some(&op) = self.names.get(&name) {
+            return op;
+        }
+        let parsed = parse_tf_op(trace.str(name));
+        let op = (parsed.category != TfOpCategory::Unknown)
+            .then(|| self.add(db, parsed.name, parsed.op_type));
+        self.names.insert(name, op);
+        op
+    }
+
+    /// The op of a `tf_op` stat (any non-empty text).
+    fn of_tf_op(&mut self, trace: &Trace, db: &mut HostOpDb, text: StrId) -> Option<usize> {
+        if let Some(&op) = self.tf_ops.get(&text) {
+            return op;
+        }
+        let full = trace.str(text);
+        let op = (!full.is_empty()).then(|| {
+            let parsed = parse_tf_op(full);
+            self.add(db, parsed.name, parsed.op_type)
+        });
+        self.tf_ops.insert(text, op);
+        op
+    }
+}
+
+/// XProf's op stack over one line's activities (pushed per occurrence as begin then end, the
+/// begins in time order); adds the line's span to the total.
+fn run_stack(activities: &[Activity], db: &mut HostOpDb) {
     if activities.is_empty() {
         return;
     }
-    activities.sort_by_key(|a| a.at); // stable: an end before a begin at the same time
     // (begin time, op kind, children time)
     let mut stack: Vec<(Ps, u32, Ps)> = Vec::new();
-    for a in activities.iter() {
+    let (mut first, mut last) = (Ps::MAX, Ps::MIN);
+    for a in in_time_order(activities) {
+        first = first.min(a.at);
+        last = last.max(a.at);
         if a.begin {
             stack.push((a.at, a.id, 0));
             continue;
@@ -188,5 +232,32 @@ fn run_stack(activities: &mut [Activity], db: &mut HostOpDb) {
             parent.2 += dur;
         }
     }
-    db.total_time_ps += activities[activities.len() - 1].at - activities[0].at;
+    db.total_time_ps += last - first;
+}
+
+/// `activities` in the order a stable sort by time gives (at equal times, in push order),
+/// given begins pushed in time order: each begin comes after the pending ends that are not
+/// later than it, which a small heap of pending ends yields in order.
+fn in_time_order(activities: &[Activity]) -> impl Iterator<Item = &Activity> {
+    let mut ends: BinaryHeap<Reverse<(Ps, usize)>> = BinaryHeap::new();
+    let mut next = 0;
+    std::iter::from_fn(move || {
+        while next < activities.len() {
+            let a = &activities[next];
+            if !a.begin {
+                ends.push(Reverse((a.at, next)));
+                next += 1;
+                continue;
+            }
+            if let Some(&Reverse((at, k))) = ends.peek()
+                && at <= a.at
+            {
+                ends.pop();
+                return Some(&activities[k]);
+            }
+            next += 1;
+            return Some(a);
+        }
+        ends.pop().map(|Reverse((_, k))| &activities[k])
+    })
 }

@@ -9,9 +9,12 @@
 //! longest first, ties in XProf's key order; XProf keeps the top 1000, so do we.
 
 use super::compat::Compat;
-use super::query::{arg, arg_f64, arg_i64, arg_str, is_derived_line, processes_named, ps_to_us};
+use super::intervals::union_length;
+use super::query::{
+    arg, arg_f64, arg_i64, arg_str, args_of, derived_lines, processes_named, ps_to_us, value_str_id,
+};
 use super::tf_op::parse_tf_op;
-use crate::model::{ArgValue, Format, ProcessId, Ps, SliceId, StrId, Trace};
+use crate::model::{ArgSetId, ArgValue, Format, ProcessId, Ps, SliceId, StrId, Trace};
 use hashbrown::HashMap;
 use serde::Serialize;
 
@@ -90,6 +93,7 @@ pub struct KernelRow {
 /// Accumulates one row.
 #[derive(Debug)]
 struct Acc {
+    key: Key,
     occupancy_pct: f64,
     durations: Vec<Ps>,
     slices: Vec<SliceId>,
@@ -106,39 +110,59 @@ struct Launch {
     occupancy_pct: f64,
 }
 
+/// What decides a launch's row, as interned ids: for XSpace the name and the
+/// `kernel_details`, `tf_op` and `equation` strings; for Kineto the name and the arg set.
+/// Launches with equal raw keys have equal [`Key`]s, so each raw key is parsed once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+struct RawKey {
+    name: StrId,
+    parts: [Option<StrId>; 3],
+    set: ArgSetId,
+}
+
 /// Kernel statistics of a trace (empty when it has no kernels).
 pub fn kernel_stats(trace: &Trace, compat: Compat) -> Vec<KernelRow> {
-    let mut acc: HashMap<Key, Acc> = HashMap::new();
-    let mut busy_ps: i64 = 0;
-    for_each_kernel(trace, &mut busy_ps, |key, launch, slice| {
-        let dur = trace.slices.dur[slice.index()];
-        let a = acc.entry(key).or_insert_with(|| Acc {
-            occupancy_pct: launch.occupancy_pct,
-            durations: Vec::new(),
-            slices: Vec::new(),
+    let mut rows: Vec<Acc> = Vec::new();
+    let mut by_key: HashMap<Key, usize> = HashMap::new();
+    let mut by_raw: HashMap<RawKey, usize> = HashMap::new();
+    let keys = Keys::new(trace);
+    let busy_ps = for_each_kernel(trace, &keys, |raw, slice| {
+        let row = *by_raw.entry(raw).or_insert_with(|| {
+            let (key, launch) = full_key(trace, &keys, raw);
+            if let Some(&row) = by_key.get(&key) {
+                return row;
+            }
+            by_key.insert(key.clone(), rows.len());
+            rows.push(Acc {
+                key,
+                occupancy_pct: launch.occupancy_pct,
+                durations: Vec::new(),
+                slices: Vec::new(),
+            });
+            rows.len() - 1
         });
-        a.durations.push(dur);
+        let a = &mut rows[row];
+        a.durations.push(trace.slices.dur[slice.index()]);
         a.slices.push(slice);
     });
-    let mut rows: Vec<(Key, Acc, i64)> = acc
+    let mut rows: Vec<(Acc, i64)> = rows
         .into_iter()
-        .map(|(k, a)| {
+        .map(|a| {
             let total = a.durations.iter().sum();
-            (k, a, total)
+            (a, total)
         })
         .collect();
-    rows.sort_by(|a, b| b.2.cmp(&a.2).then_with(|| a.0.cmp(&b.0)));
+    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.key.cmp(&b.0.key)));
     rows.truncate(MAX_ROWS);
     rows.into_iter()
         .enumerate()
-        .map(|(i, (k, a, total))| make_row(trace, i + 1, k, a, total, busy_ps, compat))
+        .map(|(i, (a, total))| make_row(trace, i + 1, a, total, busy_ps, compat))
         .collect()
 }
 
 fn make_row(
     trace: &Trace,
     rank: usize,
-    k: Key,
     mut a: Acc,
     total: i64,
     busy_ps: i64,
@@ -151,8 +175,9 @@ fn make_row(
         .copied()
         .max_by_key(|s| (trace.slices.dur[s.index()], std::cmp::Reverse(s.0)))
         .unwrap_or_default();
-    a.durations.sort_unstable();
-    let pick = |p: u64| a.durations[((p * n).div_ceil(100).max(1) - 1) as usize];
+    let [p50, p90, p99] = percentiles(&mut a.durations, [50, 90, 99]);
+    let min = a.durations.iter().copied().min().unwrap_or(0);
+    let max = a.durations.iter().copied().max().unwrap_or(0);
     let avg_us = if compat.on() {
         // XProf divides whole nanoseconds by the count in integers.
         ((total / 1000) as u64 / n) as f64 / 1e3
@@ -160,6 +185,7 @@ fn make_row(
         total as f64 / n as f64 / 1e6
     };
     let dims = |d: [u32; 3]| format!("{},{},{}", d[0], d[1], d[2]);
+    let k = a.key;
     KernelRow {
         rank,
         registers_per_thread: k.registers,
@@ -174,11 +200,11 @@ fn make_row(
         occurrences: n,
         total_duration_us: ps_to_us(total),
         avg_duration_us: avg_us,
-        min_duration_us: ps_to_us(a.durations[0]),
-        max_duration_us: ps_to_us(a.durations[a.durations.len() - 1]),
-        p50_duration_us: ps_to_us(pick(50)),
-        p90_duration_us: ps_to_us(pick(90)),
-        p99_duration_us: ps_to_us(pick(99)),
+        min_duration_us: ps_to_us(min),
+        max_duration_us: ps_to_us(max),
+        p50_duration_us: ps_to_us(p50),
+        p90_duration_us: ps_to_us(p90),
+        p99_duration_us: ps_to_us(p99),
         device_busy_pct: if busy_ps > 0 {
             100.0 * total as f64 / busy_ps as f64
         } else {
@@ -192,10 +218,24 @@ fn make_row(
     }
 }
 
-/// Calls `f` for every kernel launch of the trace; adds the busy time of every device (the
-/// union of its kernel and copy intervals) to `busy_ps`.
-fn for_each_kernel(trace: &Trace, busy_ps: &mut i64, mut f: impl FnMut(Key, Launch, SliceId)) {
-    let keys = Keys::new(trace);
+/// Nearest-rank percentiles `ps` (ascending, each in 1..=100) of non-empty `v`, which is
+/// reordered. Selects each rank within the part below the previous one instead of sorting.
+fn percentiles<const N: usize>(v: &mut [Ps], ps: [u64; N]) -> [Ps; N] {
+    let n = v.len() as u64;
+    let mut out = [0; N];
+    let mut end = v.len();
+    for (slot, &p) in out.iter_mut().zip(&ps).rev() {
+        let rank = ((p * n).div_ceil(100).max(1) - 1) as usize;
+        let (_, &mut x, _) = v[..end].select_nth_unstable(rank);
+        *slot = x;
+        end = rank + 1;
+    }
+    out
+}
+
+/// Calls `f` for every kernel launch of the trace, in slice order, with its raw key; returns
+/// the busy time of all devices (per device the union of its kernel and copy intervals).
+fn for_each_kernel(trace: &Trace, keys: &Keys, mut f: impl FnMut(RawKey, SliceId)) -> i64 {
     let devices: Vec<ProcessId> = match trace.format {
         Format::Xspace => processes_named(trace, "/device:GPU:")
             .map(|(p, _)| p)
@@ -206,6 +246,13 @@ fn for_each_kernel(trace: &Trace, busy_ps: &mut i64, mut f: impl FnMut(Key, Laun
     for p in &devices {
         is_device[p.index()] = true;
     }
+    let derived = derived_lines(trace);
+    let is_activity: Vec<(bool, bool)> = (0..trace.categories.name.len())
+        .map(|c| {
+            let cat = trace.str(trace.categories.name[c]);
+            (is_device_activity(cat), cat.eq_ignore_ascii_case("kernel"))
+        })
+        .collect();
     let mut busy: Vec<Vec<(Ps, Ps)>> = vec![Vec::new(); trace.processes.len()];
     let s = &trace.slices;
     for i in 0..s.len() {
@@ -214,50 +261,83 @@ fn for_each_kernel(trace: &Trace, busy_ps: &mut i64, mut f: impl FnMut(Key, Laun
         if !is_device[process.index()] || s.dur[i] <= 0 {
             continue;
         }
-        let launch = match trace.format {
+        let raw = match trace.format {
             Format::Xspace => {
-                if is_derived_line(trace, track) {
+                if derived[track.index()] {
                     continue;
                 }
                 busy[process.index()].push((s.start[i], s.end(i)));
-                arg_str(trace, s.args[i], keys.kernel_details).map(parse_kernel_details)
+                let [details, tf_op, equation] = args_of(
+                    trace,
+                    s.args[i],
+                    [keys.kernel_details, keys.tf_op, keys.equation],
+                )
+                .map(|v| v.and_then(value_str_id));
+                if details.is_none() {
+                    continue;
+                }
+                RawKey {
+                    name: s.name[i],
+                    parts: [details, tf_op, equation],
+                    set: ArgSetId::NONE,
+                }
             }
             _ => {
-                let cat = trace.str(trace.categories.name[s.category[i].index()]);
-                if is_device_activity(cat) {
+                let (activity, kernel) = is_activity[s.category[i].index()];
+                if activity {
                     busy[process.index()].push((s.start[i], s.end(i)));
                 }
-                cat.eq_ignore_ascii_case("kernel")
-                    .then(|| kineto_launch(trace, s.args[i], &keys))
+                if !kernel {
+                    continue;
+                }
+                RawKey {
+                    name: s.name[i],
+                    parts: [None; 3],
+                    set: s.args[i],
+                }
             }
         };
-        let Some(launch) = launch else { continue };
-        let name = trace.str(s.name[i]).to_owned();
-        let uses_tensor_core = is_kernel_using_tensor_core(&name);
-        let tf_op = arg_str(trace, s.args[i], keys.tf_op).map(parse_tf_op);
-        let (op_name, tensor_core_eligible) = match tf_op {
-            Some(op) => {
-                let eligible = is_op_tensor_core_eligible(op.name)
-                    || arg_str(trace, s.args[i], keys.equation).is_some_and(is_einsum_eligible)
-                    || uses_tensor_core;
-                (op.name.to_owned(), eligible)
-            }
-            None => (String::new(), false),
-        };
-        let key = Key {
-            name,
-            grid: launch.grid,
-            block: launch.block,
-            registers: launch.registers,
-            static_shmem: launch.static_shmem,
-            dynamic_shmem: launch.dynamic_shmem,
-            uses_tensor_core,
-            tensor_core_eligible,
-            op_name,
-        };
-        f(key, launch, SliceId(i as u32));
+        f(raw, SliceId(i as u32));
     }
-    *busy_ps = busy.iter_mut().map(|v| union_length(v)).sum();
+    busy.iter().map(|v| union_length(v)).sum()
+}
+
+/// The row key and launch parameters of launches with raw key `raw`.
+fn full_key(trace: &Trace, keys: &Keys, raw: RawKey) -> (Key, Launch) {
+    let (launch, tf_op, equation) = match trace.format {
+        Format::Xspace => {
+            let [details, tf_op, equation] = raw.parts.map(|p| p.map(|s| trace.str(s)));
+            (parse_kernel_details(details.unwrap_or("")), tf_op, equation)
+        }
+        _ => (
+            kineto_launch(trace, raw.set, keys),
+            arg_str(trace, raw.set, keys.tf_op),
+            arg_str(trace, raw.set, keys.equation),
+        ),
+    };
+    let name = trace.str(raw.name).to_owned();
+    let uses_tensor_core = is_kernel_using_tensor_core(&name);
+    let (op_name, tensor_core_eligible) = match tf_op.map(parse_tf_op) {
+        Some(op) => {
+            let eligible = is_op_tensor_core_eligible(op.name)
+                || equation.is_some_and(is_einsum_eligible)
+                || uses_tensor_core;
+            (op.name.to_owned(), eligible)
+        }
+        None => (String::new(), false),
+    };
+    let key = Key {
+        name,
+        grid: launch.grid,
+        block: launch.block,
+        registers: launch.registers,
+        static_shmem: launch.static_shmem,
+        dynamic_shmem: launch.dynamic_shmem,
+        uses_tensor_core,
+        tensor_core_eligible,
+        op_name,
+    };
+    (key, launch)
 }
 
 /// Kineto categories of device work that occupies a device.
@@ -265,25 +345,6 @@ fn is_device_activity(cat: &str) -> bool {
     ["kernel", "gpu_memcpy", "gpu_memset", "memcpy", "memset"]
         .iter()
         .any(|c| cat.eq_ignore_ascii_case(c))
-}
-
-/// Total length of the union of `intervals` (sorted in place).
-pub fn union_length(intervals: &mut [(Ps, Ps)]) -> i64 {
-    intervals.sort_unstable();
-    let mut total = 0;
-    let mut cur: Option<(Ps, Ps)> = None;
-    for &(a, b) in intervals.iter() {
-        match &mut cur {
-            Some((_, e)) if a <= *e => *e = (*e).max(b),
-            _ => {
-                if let Some((s, e)) = cur {
-                    total += e - s;
-                }
-                cur = Some((a, b));
-            }
-        }
-    }
-    total + cur.map_or(0, |(s, e)| e - s)
 }
 
 /// Interned arg keys the kernel analysis reads.
@@ -461,9 +522,10 @@ mod tests {
     }
 
     #[test]
-    fn union_merges_overlaps() {
-        let mut v = [(5, 10), (0, 3), (2, 4), (10, 12)];
-        assert_eq!(union_length(&mut v), 4 + 7);
+    fn percentiles_are_nearest_rank() {
+        let mut v: Vec<Ps> = (1..=200).rev().collect();
+        assert_eq!(percentiles(&mut v, [50, 90, 99]), [100, 180, 198]);
+        assert_eq!(percentiles(&mut [7], [50, 90, 99]), [7, 7, 7]);
     }
 
     #[test]

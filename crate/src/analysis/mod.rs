@@ -9,6 +9,7 @@ pub mod health;
 pub mod hlo_modules;
 pub mod hlo_stats;
 pub mod host_ops;
+pub mod intervals;
 pub mod kernel_stats;
 pub mod lod;
 pub mod op_metrics;

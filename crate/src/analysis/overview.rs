@@ -10,7 +10,7 @@
 use super::compat::Compat;
 use super::framework_ops::{FrameworkOpRow, framework_op_stats};
 use super::op_metrics::{DeviceKind, device_kind, tpu_planes};
-use super::query::{is_derived_line, processes_named};
+use super::query::{derived_lines, processes_named};
 use super::steps::{Step, steps};
 use crate::model::{Format, Ps, Trace};
 use serde::Serialize;
@@ -204,15 +204,8 @@ struct Merged {
 }
 
 impl Merged {
-    fn of(mut v: Vec<(Ps, Ps)>) -> Merged {
-        v.sort_unstable();
-        let mut spans: Vec<(Ps, Ps)> = Vec::with_capacity(v.len());
-        for (a, b) in v {
-            match spans.last_mut() {
-                Some(last) if a <= last.1 => last.1 = last.1.max(b),
-                _ => spans.push((a, b)),
-            }
-        }
+    fn of(v: &[(Ps, Ps)]) -> Merged {
+        let spans = super::intervals::union(v);
         let mut prefix = Vec::with_capacity(spans.len() + 1);
         prefix.push(0);
         for &(a, b) in &spans {
@@ -235,6 +228,14 @@ impl Merged {
     }
 }
 
+/// The breakdown level a slice's time counts for.
+#[derive(Clone, Copy, Debug)]
+enum Level {
+    Device,
+    Copy,
+    Host,
+}
+
 impl CategorySpans {
     fn of(trace: &Trace, found: &[Step]) -> CategorySpans {
         let mut device = Vec::new();
@@ -248,42 +249,62 @@ impl CategorySpans {
                 }
             }
             let xla_ops = trace.strings.lookup("XLA Ops");
+            let derived = derived_lines(trace);
+            // Per track: is it on a device plane, and is it skipped (XSpace derived lines
+            // other than the TPU's `XLA Ops`)?
+            let tracks: Vec<(bool, bool)> = (0..trace.tracks.len())
+                .map(|t| {
+                    let process = trace.tracks.process[t].index();
+                    let device = trace
+                        .str(trace.processes.name[process])
+                        .starts_with("/device:");
+                    let tpu_op = Some(trace.tracks.name[t]) == xla_ops;
+                    (device, device && derived[t] && !tpu_op)
+                })
+                .collect();
+            let categories: Vec<Level> = trace
+                .categories
+                .name
+                .iter()
+                .map(|&c| {
+                    let cat = trace.str(c).to_ascii_lowercase();
+                    if cat == "kernel" {
+                        Level::Device
+                    } else if cat.contains("memcpy") || cat.contains("memset") {
+                        Level::Copy
+                    } else {
+                        Level::Host
+                    }
+                })
+                .collect();
             let s = &trace.slices;
             for (i, &is_marker) in marker.iter().enumerate() {
                 if is_marker || s.dur[i] <= 0 {
                     continue;
                 }
-                let track = s.track[i];
-                let process =
-                    trace.str(trace.processes.name[trace.tracks.process[track.index()].index()]);
+                let track = s.track[i].index();
                 let span = (s.start[i], s.end(i));
-                let name = trace.str(s.name[i]);
-                let is_copy = name.starts_with("Memcpy") || name.starts_with("Memset");
-                match trace.format {
-                    Format::Xspace if process.starts_with("/device:") => {
-                        let tpu_op = Some(trace.tracks.name[track.index()]) == xla_ops;
-                        if is_derived_line(trace, track) && !tpu_op {
+                let level = match trace.format {
+                    Format::Xspace => {
+                        let (device, skipped) = tracks[track];
+                        if skipped {
                             continue;
                         }
-                        if is_copy {
-                            copies.push(span)
+                        let name = trace.str(s.name[i]);
+                        if !device {
+                            Level::Host
+                        } else if name.starts_with("Memcpy") || name.starts_with("Memset") {
+                            Level::Copy
                         } else {
-                            device.push(span)
+                            Level::Device
                         }
                     }
-                    Format::Xspace => host.push(span),
-                    _ => {
-                        let cat = trace.str(trace.categories.name[s.category[i].index()]);
-                        if cat.eq_ignore_ascii_case("kernel") {
-                            device.push(span);
-                        } else if cat.to_ascii_lowercase().contains("memcpy")
-                            || cat.to_ascii_lowercase().contains("memset")
-                        {
-                            copies.push(span);
-                        } else {
-                            host.push(span);
-                        }
-                    }
+                    _ => categories[s.category[i].index()],
+                };
+                match level {
+                    Level::Device => device.push(span),
+                    Level::Copy => copies.push(span),
+                    Level::Host => host.push(span),
                 }
             }
         }
@@ -292,7 +313,7 @@ impl CategorySpans {
         let mut all = both.clone();
         all.extend(host);
         CategorySpans {
-            levels: [Merged::of(device), Merged::of(both), Merged::of(all)],
+            levels: [Merged::of(&device), Merged::of(&both), Merged::of(&all)],
         }
     }
 

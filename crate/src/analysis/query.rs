@@ -5,21 +5,44 @@ use crate::model::{ArgSetId, ArgValue, ProcessId, StrId, Trace, TrackId};
 
 /// The first value of arg `key` in `set`, or `None` (also when `key` was never interned).
 pub fn arg(trace: &Trace, set: ArgSetId, key: Option<StrId>) -> Option<ArgValue> {
-    let key = key?;
-    trace.args.get(set).find(|&(k, _)| k == key).map(|(_, v)| v)
+    trace.args.find(set, key?)
+}
+
+/// The values of `keys` in `set`, as [`arg`] finds them.
+pub fn args_of<const N: usize>(
+    trace: &Trace,
+    set: ArgSetId,
+    keys: [Option<StrId>; N],
+) -> [Option<ArgValue>; N] {
+    keys.map(|k| arg(trace, set, k))
 }
 
 /// An arg as text (a string value; `None` for other types).
 pub fn arg_str(trace: &Trace, set: ArgSetId, key: Option<StrId>) -> Option<&str> {
-    match arg(trace, set, key)? {
-        ArgValue::Str(s) | ArgValue::Json(s) => Some(trace.str(s)),
+    value_str(trace, arg(trace, set, key)?)
+}
+
+/// A value as text (strings and JSON text; `None` for other types).
+pub fn value_str(trace: &Trace, v: ArgValue) -> Option<&str> {
+    value_str_id(v).map(|s| trace.str(s))
+}
+
+/// The interned text of a string or JSON value.
+pub fn value_str_id(v: ArgValue) -> Option<StrId> {
+    match v {
+        ArgValue::Str(s) | ArgValue::Json(s) => Some(s),
         _ => None,
     }
 }
 
 /// An arg as an integer (ints, unsigned ints that fit, booleans; floats with no fraction).
 pub fn arg_i64(trace: &Trace, set: ArgSetId, key: Option<StrId>) -> Option<i64> {
-    match arg(trace, set, key)? {
+    value_i64(trace, arg(trace, set, key)?)
+}
+
+/// A value as an integer, as [`arg_i64`] reads it.
+pub fn value_i64(trace: &Trace, v: ArgValue) -> Option<i64> {
+    match v {
         ArgValue::Int(v) => Some(v),
         ArgValue::Uint(v) => i64::try_from(v).ok(),
         ArgValue::Bool(v) => Some(i64::from(v)),
@@ -104,6 +127,13 @@ pub fn is_derived_line(trace: &Trace, track: TrackId) -> bool {
         .is_ok_and(|id| (DERIVED_LINE_ID_MIN..DERIVED_LINE_ID_MIN + DERIVED_LINE_IDS).contains(&id))
 }
 
+/// [`is_derived_line`] of every track, indexed by `TrackId`.
+pub fn derived_lines(trace: &Trace) -> Vec<bool> {
+    (0..trace.tracks.len() as u32)
+        .map(|t| is_derived_line(trace, TrackId(t)))
+        .collect()
+}
+
 /// Picoseconds as XProf's microsecond floats.
 pub fn ps_to_us(ps: i64) -> f64 {
     ps as f64 / 1e6
@@ -119,6 +149,14 @@ pub fn safe_div(a: f64, b: f64) -> f64 {
 pub fn xprof_name(trace: &Trace, long_name: Option<StrId>, i: usize) -> &str {
     arg_str(trace, trace.slices.args[i], long_name)
         .unwrap_or_else(|| trace.str(trace.slices.name[i]))
+}
+
+/// The interned name XProf gives slice `i` (see [`xprof_name`]), given the value of its
+/// `long_name` arg.
+pub fn xprof_name_id(trace: &Trace, long_name: Option<ArgValue>, i: usize) -> StrId {
+    long_name
+        .and_then(value_str_id)
+        .unwrap_or(trace.slices.name[i])
 }
 
 /// The interned key of the `long_name` arg, if any slice has one.

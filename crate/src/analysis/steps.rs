@@ -11,7 +11,7 @@
 //! ([`Compat::Xprof`]), see `docs/XPROF-PARITY.md`.
 
 use super::compat::Compat;
-use super::query::{arg_i64, processes_named, tracks_by_process};
+use super::query::{arg_i64, args_of, processes_named, tracks_by_process, value_i64};
 use crate::model::{Format, Ps, SliceId, Trace};
 use std::collections::BTreeMap;
 
@@ -100,12 +100,11 @@ fn host_steps(trace: &Trace) -> Vec<Step> {
     }
     for i in 0..trace.slices.len() {
         let set = trace.slices.args[i];
-        let Some(n) = arg_i64(trace, set, step_num) else {
+        let [n, r] =
+            args_of(trace, set, [step_num, root]).map(|v| v.and_then(|v| value_i64(trace, v)));
+        let (Some(n), Some(_)) = (n, r) else {
             continue;
         };
-        if arg_i64(trace, set, root).is_none() {
-            continue;
-        }
         let name = format!("{} {n}", trace.str(trace.slices.name[i]));
         add(&mut by_number, n, &name, i, trace);
     }

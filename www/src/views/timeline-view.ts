@@ -87,6 +87,8 @@ export class TimelineView {
   private selectedInstant: { track: number; x: number; t: number } | null = null;
   private hover: Hit | null = null;
   private searchQuery = '';
+  /** Slices marked exactly by id (an analysis row's occurrences), instead of by name. */
+  private highlight: Set<number> | null = null;
   private matchCache = new Map<number, boolean>();
   private drag: { x: number; t0: number; t1: number; moved: boolean; range: boolean } | null = null;
   /** Shift + drag selection, in ps. */
@@ -205,6 +207,7 @@ export class TimelineView {
     this.selectedSample = null;
     this.selectedFlows = [];
     this.range = null;
+    this.setHighlight(null);
     this.updateSelectionText();
     this.hover = null;
     this.collapsed = new Set();
@@ -223,7 +226,19 @@ export class TimelineView {
     const q = query.trim().toLowerCase();
     if (q === this.searchQuery) return;
     this.searchQuery = q;
+    this.setHighlight(null);
     this.matchCache = new Map();
+    this.requestDraw();
+  }
+
+  /**
+   * Marks exactly the slices `ids` as the name search marks its matches (the rest dimmed); the
+   * number marked is in the root's `data-highlighted`. A new search or profile clears it, as does
+   * null. Merged boxes (several slices in one pixel) count as marked only through their drawn id.
+   */
+  setHighlight(ids: Uint32Array | null): void {
+    this.highlight = ids && ids.length > 0 ? new Set(ids) : null;
+    this.root.dataset.highlighted = String(this.highlight?.size ?? 0);
     this.requestDraw();
   }
 
@@ -499,7 +514,8 @@ export class TimelineView {
 
     // Slices.
     const res = this.result;
-    const searching = this.searchQuery.length > 0;
+    const marks = this.highlight;
+    const searching = this.searchQuery.length > 0 || marks !== null;
     ctx.font = FONT;
     ctx.textBaseline = 'middle';
     if (res) {
@@ -519,7 +535,7 @@ export class TimelineView {
         const w = Math.max(x1 - x0, 1);
         const count = s[i + 5]!;
         const nameId = s[i + 6]!;
-        const dim = searching && !this.nameMatches(nameId);
+        const dim = marks ? !marks.has(s[i + 4]!) : searching && !this.nameMatches(nameId);
         ctx.globalAlpha = dim ? 0.22 : count > 1 ? 0.75 : 1;
         ctx.fillStyle = colorForNameId(nameId);
         ctx.fillRect(x0, y + 1, w, LANE_H - 2);

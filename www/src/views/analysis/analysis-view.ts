@@ -1,21 +1,31 @@
 // The analysis tabs: kernels, HLO op stats, op profile, framework ops, overview, roofline. Each
 // computes on first display after a profile loads (in the engine), shows a sortable table or tree
-// and a chart. Picking a row asks the page to highlight its occurrences on the timeline and jump
-// to the longest; a slice selected on the timeline marks its row in the tables already shown.
+// and a chart. Picking a row of the kernels, HLO op and framework op tables highlights exactly
+// that row's occurrences on the timeline (their slice ids, from the engine) and jumps to the
+// longest; rows of the other tables highlight by name. A slice selected on the timeline marks its
+// row in the tables already shown. Tables take extra per-row buttons through `addRowAction`.
 
 import type { AnalysisTool, Engine } from '../../engine/engine';
 import { drawChart } from './charts';
-import { type Column, DataTable } from './data-table';
+import { type Column, DataTable, type RowAction } from './data-table';
 
 export type AnalysisTab = AnalysisTool | 'op-profile' | 'overview' | 'roofline';
 
 export const ANALYSIS_TABS: AnalysisTab[] = ['overview', 'kernels', 'framework-ops', 'hlo-stats', 'op-profile', 'roofline'];
 
-/** What the page does when a row is picked: highlight by `name`, jump to slice `longest`. */
+/** Names of the tables (a `data-testid="table-<name>"` each): the three tools, top ops, roofline. */
+export type AnalysisTableName = AnalysisTool | 'top-ops' | 'roofline';
+
+/** What the page does for the analysis tabs. */
 export interface AnalysisHost {
+  /** Highlights the slices whose names contain `name`; jumps to slice `longest` or the first match. */
   jump(name: string, longest: number | null): void;
   /** HLO op rows: open op `op` of program `programId` in the graph view. */
   showInGraph?(op: string, programId: string | null): void;
+  /** Highlights exactly the slices `ids` and jumps to slice `longest` (if any). */
+  highlight(ids: Uint32Array, longest: number | null): void;
+  /** Shows the kernel telemetry (counters tab) of slice `id` and its occurrences. */
+  telemetry(id: number): void;
 }
 
 const TABLE_COLUMNS: Record<AnalysisTool, Column[]> = {
@@ -71,11 +81,32 @@ const TABLE_COLUMNS: Record<AnalysisTool, Column[]> = {
   ],
 };
 
-/** The name to highlight on the timeline for a row. */
-function rowName(tool: AnalysisTool, row: Record<string, unknown>): string {
-  const key = tool === 'kernels' ? 'kernel_name' : tool === 'hlo-stats' ? 'hlo_op_name' : 'operation';
-  const v = row[key];
-  return typeof v === 'string' ? v : '';
+const TOP_OPS_COLUMNS: Column[] = [
+  { id: 'selfTimePercent', label: 'Self time', kind: 'fraction' },
+  { id: 'cumulativeTimePercent', label: 'Cumulative', kind: 'fraction' },
+  { id: 'category', label: 'Type', kind: 'text' },
+  { id: 'operation', label: 'Operation', kind: 'text' },
+  { id: 'flopRate', label: 'GFLOP/s', kind: 'number' },
+];
+
+const ROOFLINE_COLUMNS: Column[] = [
+  { id: 'rank', label: 'Rank', kind: 'number' },
+  { id: 'category', label: 'Category', kind: 'text' },
+  { id: 'operation', label: 'Operation', kind: 'text' },
+  { id: 'total_self_time', label: 'Self (µs)', kind: 'number' },
+  { id: 'operational_intensity', label: 'FLOP/byte', kind: 'number' },
+  { id: 'measured_flop_rate', label: 'GFLOP/s', kind: 'number' },
+  { id: 'optimal_flop_rate', label: 'Roof GFLOP/s', kind: 'number' },
+  { id: 'roofline_efficiency', label: 'Efficiency', kind: 'fraction' },
+  { id: 'bound_by', label: 'Bound by', kind: 'text' },
+];
+
+type Row = Record<string, unknown>;
+
+/** A row's `_longest` slice id (the tool tables carry it), else null. */
+function longestOf(row: Row | undefined): number | null {
+  const v = row?._longest;
+  return typeof v === 'number' ? v : null;
 }
 
 interface OpNode {
@@ -88,13 +119,51 @@ interface OpNode {
 export class AnalysisView {
   private generation = 0;
   private shown = new Set<AnalysisTab>();
-  private tables = new Map<AnalysisTool, { table: DataTable; rows: Array<Record<string, unknown>> }>();
+  private tables = new Map<AnalysisTool, { table: DataTable; rows: Row[] }>();
   private compat = false;
+  /** Extra per-row buttons by table, drawn after the columns. */
+  private readonly rowActions = new Map<AnalysisTableName, RowAction[]>();
 
   constructor(
     private readonly engine: Engine,
     private readonly host: AnalysisHost,
-  ) {}
+  ) {
+    this.addRowAction('kernels', {
+      label: 'Telemetry',
+      testid: 'kernel-telemetry-action',
+      title: 'Counters inside the longest launch of this kernel, and over its occurrences (counters tab)',
+      applies: (r) => longestOf(r) !== null,
+      run: (_i, r) => {
+        const id = longestOf(r);
+        if (id !== null) this.host.telemetry(id);
+      },
+    });
+  }
+
+  /** Adds a button to every row of `table` (tables built afterwards show it). */
+  addRowAction(table: AnalysisTableName, action: RowAction): void {
+    const list = this.rowActions.get(table) ?? [];
+    list.push(action);
+    this.rowActions.set(table, list);
+  }
+
+  /** A table of `rows` in `box`; picking a row calls `pick` with its original index. */
+  private makeTable(box: HTMLElement, name: AnalysisTableName, columns: Column[], rows: Row[], pick: (index: number) => void): DataTable {
+    const table = new DataTable(box, name, columns, pick, this.rowActions.get(name) ?? []);
+    table.setRows(rows);
+    return table;
+  }
+
+  /** Highlights the exact occurrences of row `index` of `tool` and jumps to its longest. */
+  private pickToolRow(tool: AnalysisTool, index: number, row: Row | undefined): void {
+    const gen = this.generation;
+    this.engine
+      .analysisRowSlices(tool, index, this.compat)
+      .then((ids) => {
+        if (gen === this.generation) this.host.highlight(ids, longestOf(row));
+      })
+      .catch(() => undefined);
+  }
 
   private panel(tab: AnalysisTab): HTMLElement | null {
     return document.getElementById(`panel-${tab}`);
@@ -162,14 +231,10 @@ export class AnalysisView {
     const chartBox = document.createElement('div');
     chartBox.className = 'an-chart-box';
     p.append(tableBox, chartBox);
-    const table = new DataTable(tableBox, tool, TABLE_COLUMNS[tool], (row) => {
-      const r = t.rows[row];
-      if (!r) return;
+    const table = this.makeTable(tableBox, tool, TABLE_COLUMNS[tool], t.rows, (row) => {
       if (tool === 'kernels') void this.kernelChart(chartBox, row);
-      const longest = typeof r._longest === 'number' ? r._longest : null;
-      this.host.jump(rowName(tool, r), longest);
+      this.pickToolRow(tool, row, t.rows[row]);
     });
-    table.setRows(t.rows);
     this.tables.set(tool, { table, rows: t.rows });
     if (tool === 'kernels') await this.kernelChart(chartBox, 0);
     if (tool === 'hlo-stats') this.addShowInGraph(tableBox, t.rows);
@@ -323,19 +388,7 @@ export class AnalysisView {
     const topBox = document.createElement('div');
     p.replaceChildren(dl, chartBox, topBox);
     if (o.top_ops.length > 0) {
-      const table = new DataTable(
-        topBox,
-        'top-ops',
-        [
-          { id: 'selfTimePercent', label: 'Self time', kind: 'fraction' },
-          { id: 'cumulativeTimePercent', label: 'Cumulative', kind: 'fraction' },
-          { id: 'category', label: 'Type', kind: 'text' },
-          { id: 'operation', label: 'Operation', kind: 'text' },
-          { id: 'flopRate', label: 'GFLOP/s', kind: 'number' },
-        ],
-        (row) => this.host.jump(String(o.top_ops[row]?.operation ?? ''), null),
-      );
-      table.setRows(o.top_ops);
+      this.makeTable(topBox, 'top-ops', TOP_OPS_COLUMNS, o.top_ops, (row) => this.host.jump(String(o.top_ops[row]?.operation ?? ''), null));
     }
     if (o.steps.length > 0) await this.chart(chartBox, { chart: 'steps' }, 'Step time by category');
   }
@@ -384,23 +437,7 @@ export class AnalysisView {
       await this.chart(chartBox, { chart: 'roofline', peakGflops, peakHbmGbps }, alt);
       return;
     }
-    const table = new DataTable(
-      tableBox,
-      'roofline',
-      [
-        { id: 'rank', label: 'Rank', kind: 'number' },
-        { id: 'category', label: 'Category', kind: 'text' },
-        { id: 'operation', label: 'Operation', kind: 'text' },
-        { id: 'total_self_time', label: 'Self (µs)', kind: 'number' },
-        { id: 'operational_intensity', label: 'FLOP/byte', kind: 'number' },
-        { id: 'measured_flop_rate', label: 'GFLOP/s', kind: 'number' },
-        { id: 'optimal_flop_rate', label: 'Roof GFLOP/s', kind: 'number' },
-        { id: 'roofline_efficiency', label: 'Efficiency', kind: 'fraction' },
-        { id: 'bound_by', label: 'Bound by', kind: 'text' },
-      ],
-      (row) => this.host.jump(String(r.rows[row]?.operation ?? ''), null),
-    );
-    table.setRows(r.rows);
+    this.makeTable(tableBox, 'roofline', ROOFLINE_COLUMNS, r.rows, (row) => this.host.jump(String(r.rows[row]?.operation ?? ''), null));
     await this.chart(chartBox, { chart: 'roofline', peakGflops, peakHbmGbps }, alt);
   }
 }

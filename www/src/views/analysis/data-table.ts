@@ -13,6 +13,19 @@ export interface Column {
 
 type Row = Record<string, unknown>;
 
+/** A button shown on each row (after the columns), for example "Telemetry" on kernel rows. */
+export interface RowAction {
+  label: string;
+  /** `data-testid` of the button (`<testid>-<row>` is not used: rows reorder). */
+  testid: string;
+  /** Tooltip. */
+  title?: string;
+  /** Whether the row gets the button (default: every row). */
+  applies?(row: Row): boolean;
+  /** Called with the row's original index and the row. */
+  run(index: number, row: Row): void;
+}
+
 function formatCell(v: unknown, c: Column): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'number') {
@@ -45,6 +58,7 @@ export class DataTable {
     private readonly name: string,
     private readonly columns: Column[],
     private readonly onPick: (row: number) => void,
+    private readonly actions: readonly RowAction[] = [],
   ) {
     container.replaceChildren();
     const bar = document.createElement('div');
@@ -93,10 +107,21 @@ export class DataTable {
       if (c.kind !== 'text') th.className = 'num';
       tr.append(th);
     }
+    if (actions.length > 0) {
+      const th = document.createElement('th');
+      th.scope = 'col';
+      th.textContent = 'Actions';
+      tr.append(th);
+    }
     this.tbody.addEventListener('click', (e) => {
-      const row = (e.target as HTMLElement).closest('tr');
+      const target = e.target as HTMLElement;
+      const button = target.closest<HTMLButtonElement>('button[data-action]');
+      const row = target.closest('tr');
       const i = row?.dataset.row;
-      if (i !== undefined) this.onPick(Number(i));
+      if (i === undefined) return;
+      const action = button ? this.actions[Number(button.dataset.action)] : undefined;
+      if (action) action.run(Number(i), this.rows[Number(i)] ?? {});
+      else this.onPick(Number(i));
     });
     wrap.append(table);
     container.append(bar, wrap);
@@ -170,11 +195,28 @@ export class DataTable {
         if (c.kind !== 'text') td.className = 'num';
         tr.append(td);
       }
+      if (this.actions.length > 0) tr.append(this.actionCell(r));
       body.append(tr);
     }
     this.tbody.replaceChildren(body);
     const more = this.order.length > shown.length ? ` (first ${shown.length} shown)` : '';
     this.count.textContent = `${this.order.length} of ${this.rows.length} rows${more}`;
+  }
+
+  private actionCell(r: Row): HTMLTableCellElement {
+    const td = document.createElement('td');
+    this.actions.forEach((a, k) => {
+      if (a.applies && !a.applies(r)) return;
+      const b = document.createElement('button');
+      b.type = 'button';
+      b.className = 'btn btn-small';
+      b.textContent = a.label;
+      b.dataset.action = String(k);
+      b.dataset.testid = a.testid;
+      if (a.title) b.title = a.title;
+      td.append(b);
+    });
+    return td;
   }
 
   private exportCsv(): void {

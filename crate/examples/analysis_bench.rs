@@ -1,0 +1,149 @@
+//! Benchmark driver for the analyses (issue 5), used by `bench/analysis.mjs`; not part of the
+//! CLI. Prints one JSON line with median times in milliseconds.
+//!
+//! ```text
+//! analysis_bench FILE [RUNS]        import FILE, then time each XProf tool and all of them
+//!                                   back to back: {"import_ms", "ms": {tool: ms, "all": ms}}
+//! analysis_bench --kernels N [RUNS] kernel stats over N synthetic GPU kernel launches on
+//!                                   8 streams of one device: {"kernels", "rows", "ms"}
+//! ```
+#![allow(clippy::disallowed_methods)]
+
+use planeview::analysis::compat::Compat;
+use planeview::analysis::op_profile::{GroupBy, op_profile};
+use planeview::analysis::{
+    framework_ops, hlo_stats, kernel_stats::kernel_stats, overview, roofline,
+};
+use planeview::model::{ArgValue, CategoryId, Format, Trace, TraceBuilder, TrackKind};
+use std::hint::black_box;
+use std::time::Instant;
+
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("--kernels") => kernels(&args[1..]),
+        Some(file) => tools(file, &args[1..]),
+        None => Err("usage: analysis_bench FILE [RUNS] | --kernels N [RUNS]".to_owned()),
+    };
+    match result {
+        Ok(json) => println!("{json}"),
+        Err(e) => {
+            eprintln!("analysis_bench: {e}");
+            std::process::exit(1);
+        }
+    }
+}
+
+fn runs_arg(arg: Option<&String>) -> Result<usize, String> {
+    arg.map_or(Ok(5), |r| r.parse().map_err(|_| format!("bad RUNS {r:?}")))
+        .map(|r: usize| r.max(1))
+}
+
+/// Median of `runs` timings of `f`, in ms.
+fn median_ms(runs: usize, mut f: impl FnMut()) -> f64 {
+    let mut ms: Vec<f64> = (0..runs)
+        .map(|_| {
+            let t = Instant::now();
+            f();
+            t.elapsed().as_secs_f64() * 1e3
+        })
+        .collect();
+    ms.sort_by(f64::total_cmp);
+    ms[(ms.len() - 1) / 2]
+}
+
+/// The tools of the `make bench` row, by XProf's tool names.
+const TOOLS: [&str; 6] = [
+    "overview_page",
+    "framework_op_stats",
+    "hlo_stats",
+    "op_profile",
+    "kernel_stats",
+    "roofline_model",
+];
+
+/// Runs one tool and drops its result.
+fn run_tool(trace: &Trace, tool: &str) {
+    match tool {
+        "overview_page" => drop(black_box(overview::overview(trace, Compat::Planeview))),
+        "framework_op_stats" => drop(black_box(framework_ops::framework_op_stats(trace))),
+        "hlo_stats" => drop(black_box(hlo_stats::hlo_stats(trace))),
+        "op_profile" => drop(black_box(op_profile(trace, GroupBy::Program))),
+        "kernel_stats" => drop(black_box(kernel_stats(trace, Compat::Planeview))),
+        "roofline_model" => drop(black_box(roofline::roofline(trace, None))),
+        _ => unreachable!("not in TOOLS"),
+    }
+}
+
+fn tools(file: &str, rest: &[String]) -> Result<String, String> {
+    let runs = runs_arg(rest.first())?;
+    let bytes = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+    let t = Instant::now();
+    let trace = planeview::import::import_bytes(&bytes)
+        .map_err(|e| format!("{file}: {e}"))?
+        .trace;
+    let import_ms = t.elapsed().as_secs_f64() * 1e3;
+    let mut ms = serde_json::Map::new();
+    for tool in TOOLS {
+        ms.insert(
+            tool.into(),
+            median_ms(runs, || run_tool(&trace, tool)).into(),
+        );
+    }
+    let all = median_ms(runs, || TOOLS.iter().for_each(|t| run_tool(&trace, t)));
+    ms.insert("all".into(), all.into());
+    Ok(
+        serde_json::json!({ "file": file, "runs": runs, "import_ms": import_ms, "ms": ms })
+            .to_string(),
+    )
+}
+
+fn kernels(rest: &[String]) -> Result<String, String> {
+    let n: usize = rest
+        .first()
+        .ok_or("--kernels needs N")?
+        .parse()
+        .map_err(|_| "bad N".to_owned())?;
+    let runs = runs_arg(rest.get(1))?;
+    let trace = synthetic_kernels(n);
+    let mut rows = 0;
+    let ms = median_ms(runs, || {
+        rows = kernel_stats(&trace, Compat::Planeview).len()
+    });
+    Ok(serde_json::json!({ "kernels": n, "rows": rows, "runs": runs, "ms": ms }).to_string())
+}
+
+/// `n` launches of 40 kernel kinds (XSpace `kernel_details`) round-robin on 8 streams of one
+/// GPU, each stream's launches back to back with gaps; durations 1–2 µs.
+fn synthetic_kernels(n: usize) -> Trace {
+    let mut b = TraceBuilder::new(Format::Xspace);
+    let gpu = b.add_process("/device:GPU:0", "0", 0);
+    let streams: Vec<_> = (0..8)
+        .map(|i| {
+            let name = format!("Stream #{i}(Compute)");
+            b.add_track(gpu, &name, &i.to_string(), i, TrackKind::Slices)
+        })
+        .collect();
+    let key = b.intern("kernel_details");
+    let kinds: Vec<_> = (0..40)
+        .map(|k| {
+            let name = b.intern(&format!("void kernel_{k}<float>(float const*, float*)"));
+            let details = b.intern(&format!(
+                "regs:{} static_shared:{} grid:{},1,1 block:256,1,1",
+                16 + k % 8,
+                k * 64,
+                80 + k
+            ));
+            b.push_arg(key, ArgValue::Str(details));
+            (name, b.finish_args())
+        })
+        .collect();
+    for i in 0..n {
+        let (name, args) = kinds[i % kinds.len()];
+        let track = streams[i % streams.len()];
+        let t = (i / streams.len()) as i64 * 2_000_000;
+        let dur = 1_000_000 + (i % 997) as i64 * 1_000;
+        b.add_slice(track, t, dur, name, CategoryId::NONE, args);
+    }
+    b.finish()
+}
