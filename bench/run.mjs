@@ -366,7 +366,8 @@ const AREA_BENCHES = ['analysis', 'graph', 'counters'];
 function areaRows(area) {
   const script = join(ROOT, 'bench', `${area}.mjs`);
   log(`area bench: ${area}`);
-  const r = spawnSync(process.execPath, [script, ...(SMOKE ? ['--smoke'] : [])], { encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, PLANEVIEW_CORPUS: CORPUS } });
+  const extra = area === 'analysis' ? ['--work', WORK, ...(XPROF ? [] : ['--no-xprof'])] : [];
+  const r = spawnSync(process.execPath, [script, ...(SMOKE ? ['--smoke'] : []), ...extra], { encoding: 'utf8', maxBuffer: 64 << 20, env: { ...process.env, PLANEVIEW_CORPUS: CORPUS } });
   try {
     if (r.status !== 0) throw new Error(`exit ${r.status}`);
     const out = JSON.parse(r.stdout.trim().split('\n').pop());
