@@ -1,6 +1,6 @@
 // Smoke test of `make bench` (bench/run.mjs --smoke): the whole pipeline — synthetic generator,
 // native CLI, Wasm import in Node, the JSON.parse anchor, our page and speedscope in Chromium, the
-// zoom/pan frame timings and the report — on tiny inputs in seconds, so the bench cannot rot.
+// zoom/pan frame timings, the per-area scripts (analyses, graph, counters) and the report — on tiny inputs in seconds, so the bench cannot rot.
 // It checks that every stage produced a number, not that targets are met.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -43,6 +43,10 @@ test('bench pipeline runs end to end on tiny inputs', { skip: skip ?? false, tim
       /^\| Browser: time to a usable view, ours vs speedscope .* \| ours [\d.]+ s; speedscope [\d.]+ s .* \| [\d.]+× \|/,
       /^\| Browser: synthetic JSON opens .* \| opened: /,
       /^\| Browser: frame time while zooming\/panning .* \| frame cost p95 [\d.]+ ms /,
+      /^\| Analyses: all six tools, native \| .* \| [\d.]+ ms/,
+      /^\| HLO neighbourhood layout .* \| [\d.]+ ms/,
+      /^\| MLIR bytecode decode \| .* \| [\d.]+ ms/,
+      /^\| Counter render, all \d+ tracks \(Wasm, Node\) \| .* \| [\d.]+ ms/,
     ];
     for (const re of need) assert.ok(lines.some((l) => re.test(l)), `a table row matching ${re}\n${lines.join('\n')}`);
   } finally {

@@ -97,7 +97,8 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await waitForState(page, 'ready');
       const status = await statusText(page);
       assert.ok(status.startsWith(basename(KINETO)), status);
-      assert.match(status, / · chrome_json · 75,698 events · 5 tracks · /);
+      // 5 slice tracks plus the two devices' `Net Allocated` memory series (running sums of `Bytes`).
+      assert.match(status, / · chrome_json · 75,698 events · 7 tracks · /);
       const tracks = await trackNames(page);
       for (const t of ['stream 7', 'thread 25738 (python)', 'PyTorch Profiler']) {
         assert.ok(tracks.includes(t), `${t} among the tracks: ${tracks.join(', ')}`);
