@@ -53,15 +53,6 @@ if tools is not None:
 
 seconds, out_bytes = [], 0
 for i in range(runs):
-    with tempfile.TemporaryDirectory(prefix="pv-xprof-") as d:
-        run_dir = os.path.join(d, "plugins", "profile", f"run{i}")
-        os.makedirs(run_dir)
-        dst = os.path.join(run_dir, "host.xplane.pb")
-        shutil.copyfile(path, dst)
-        t = time.perf_counter()
-        data, _content_type = r2t.xspace_to_tool_data(
-            [dst], "trace_viewer@", {"trace_viewer_options": {"resolution": 8000}, "use_saved_result": False}
-        )
-        seconds.append(time.perf_counter() - t)
-        out_bytes = len(data) if data is not None else 0
+    sec, out_bytes = cold_run("trace_viewer@", {"trace_viewer_options": {"resolution": 8000}}, i)
+    seconds.append(sec)
 print(json.dumps({"seconds": seconds, "import_seconds": import_seconds, "output_bytes": out_bytes}))

@@ -279,19 +279,7 @@ fn finish(
                 .is_some_and(|ns| ns.iter().any(|w| !index.contains_key(w))),
         })
         .collect();
-    let mut edges: Vec<GraphEdge> = view
-        .edges
-        .iter()
-        .filter_map(|&(a, b, control)| {
-            Some(GraphEdge {
-                from: *index.get(&a)?,
-                to: *index.get(&b)?,
-                control,
-            })
-        })
-        .collect();
-    edges.sort_unstable_by_key(|e| (e.from, e.to, e.control));
-    edges.dedup();
+    let edges = edges_among(&view.edges, &index);
     HloGraph {
         center: center.and_then(|c| index.get(&c).copied()),
         nodes,
@@ -373,4 +361,25 @@ fn layout_input(m: &HloModule, g: &HloGraph) -> LayoutInput {
         edges: g.edges.iter().map(|e| (e.from, e.to)).collect(),
         groups,
     }
+}
+
+/// The edges `(from, to, control)` whose ends are both drawn, as edges between the drawn
+/// nodes' positions in `index`: sorted, each once.
+pub(super) fn edges_among(
+    edges: &[(InstrId, InstrId, bool)],
+    index: &HashMap<InstrId, u32>,
+) -> Vec<GraphEdge> {
+    let mut out: Vec<GraphEdge> = edges
+        .iter()
+        .filter_map(|&(a, b, control)| {
+            Some(GraphEdge {
+                from: *index.get(&a)?,
+                to: *index.get(&b)?,
+                control,
+            })
+        })
+        .collect();
+    out.sort_unstable_by_key(|e| (e.from, e.to, e.control));
+    out.dedup();
+    out
 }

@@ -21,7 +21,7 @@
 //!
 //! Left out: XProf's `ROOT` marker node, the hover stylesheet, and node label details.
 
-use super::graph::{GraphEdge, GraphNode, HloGraph};
+use super::graph::{GraphNode, HloGraph, edges_among};
 use super::model::{CompId, HloModule, InstrId};
 use super::shape::Shape;
 use hashbrown::{HashMap, HashSet};
@@ -138,19 +138,7 @@ pub fn xprof_neighborhood(m: &HloModule, centre: InstrId, radius: u32) -> HloGra
         .enumerate()
         .map(|(k, n)| (n.instr, k as u32))
         .collect();
-    let mut edges: Vec<GraphEdge> = d
-        .edges
-        .iter()
-        .filter_map(|&(a, b, control)| {
-            Some(GraphEdge {
-                from: *index.get(&a)?,
-                to: *index.get(&b)?,
-                control,
-            })
-        })
-        .collect();
-    edges.sort_unstable_by_key(|e| (e.from, e.to, e.control));
-    edges.dedup();
+    let edges = edges_among(&d.edges, &index);
     let center = index.get(&f.node_for_edge(centre)).copied();
     HloGraph {
         nodes: d.drawn,
