@@ -85,27 +85,29 @@ async function wasm(file) {
   if (!existsSync(join(pkg, 'planeview_bg.wasm'))) return { error: 'pkg/ is not built (npm run wasm)' };
   const glue = await import(pathToFileURL(join(pkg, 'planeview.js')).href);
   glue.initSync({ module: readFileSync(join(pkg, 'planeview_bg.wasm')) });
-  const s = new glue.Session();
-  s.push(readFileSync(file));
-  s.finish();
-  const ms = {};
-  for (const [id, , call] of TOOLS) {
-    const xs = [];
-    for (let i = 0; i < RUNS; i++) {
-      const t = performance.now();
-      call(s);
-      xs.push(performance.now() - t);
-    }
-    ms[id] = median(xs);
-  }
+  // A fresh session per run (import not timed), the tools called in TOOLS order as a person
+  // opening the tabs would: the session computes the framework op rows once, for the overview's
+  // top ops and the framework op table, so the later call is cheaper than alone.
+  const bytes = readFileSync(file);
+  const per = Object.fromEntries(TOOLS.map(([id]) => [id, []]));
   const all = [];
   for (let i = 0; i < RUNS; i++) {
-    const t = performance.now();
-    for (const [, , call] of TOOLS) call(s);
-    all.push(performance.now() - t);
+    const s = new glue.Session();
+    s.push(bytes);
+    s.finish();
+    let sum = 0;
+    for (const [id, , call] of TOOLS) {
+      const t = performance.now();
+      call(s);
+      const dt = performance.now() - t;
+      per[id].push(dt);
+      sum += dt;
+    }
+    all.push(sum);
+    s.free();
   }
+  const ms = Object.fromEntries(Object.entries(per).map(([id, xs]) => [id, median(xs)]));
   ms.all = median(all);
-  s.free();
   return { ms };
 }
 
@@ -153,7 +155,7 @@ if (wa.error) {
   row(
     'Analyses: all six tools, Wasm (Node)',
     input,
-    `${fmt(wa.ms.all)} ms median of ${RUNS}, JSON results included`,
+    `${fmt(wa.ms.all)} ms median of ${RUNS} fresh sessions, JSON results included (framework op rows computed once, as the page does)`,
     `≤ ${TARGET_ALL_WASM_MS} ms`,
     xp ? `XProf sum of tools ${fmt(xp.ms.all / 1e3, 1)} s` : null,
     ratioOf('all', wa.ms.all),
@@ -161,7 +163,7 @@ if (wa.error) {
   );
 }
 for (const [id, label] of TOOLS) {
-  const w = wa.ms ? `, Wasm ${fmt(wa.ms[id])} ms` : '';
+  const w = wa.ms ? `, Wasm ${fmt(wa.ms[id])} ms (in the all-six sequence)` : '';
   row(`Analysis: ${label} (XProf ${id})`, input, `native ${fmt(nat.ms[id])} ms${w}`, 'info', anchorOf(id), ratioOf(id, nat.ms[id]), '—');
 }
 const k = native(['--kernels', String(KERNELS), String(RUNS)]);

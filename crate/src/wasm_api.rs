@@ -28,6 +28,8 @@ pub struct Session {
     counter_lod: std::cell::OnceCell<CounterLod>,
     /// HLO modules of the loaded profile, decoded on first use (HLO area).
     hlo: std::cell::OnceCell<crate::hlo::service::HloService>,
+    /// Framework op rows, computed once for their table and the overview's top ops.
+    framework_rows: std::cell::OnceCell<Vec<crate::analysis::framework_ops::FrameworkOpRow>>,
 }
 
 #[wasm_bindgen]
@@ -600,8 +602,12 @@ impl Session {
     /// A table (`kernels`, `hlo-stats`, `framework-ops`) as `{"rows": [...]}`; each row
     /// has XProf's column ids and `_longest`, the id of its longest slice.
     pub fn analysis_table(&self, tool: &str, xprof_compat: bool) -> Result<String, JsValue> {
+        use crate::analysis::tables::{Tool, framework_table, table};
         let t = self.analysis_source()?;
-        let table = crate::analysis::tables::table(t, table_tool(tool)?, compat(xprof_compat));
+        let table = match table_tool(tool)? {
+            Tool::FrameworkOps => framework_table(t, self.framework_rows(t)),
+            other => table(t, other, compat(xprof_compat)),
+        };
         Ok(json!({ "rows": table.rows }).to_string())
     }
 
@@ -636,9 +642,10 @@ impl Session {
     /// The overview document (CLI.md `overview`).
     pub fn analysis_overview(&self, xprof_compat: bool) -> Result<String, JsValue> {
         let t = self.analysis_source()?;
-        to_json(&crate::analysis::overview::overview(
+        to_json(&crate::analysis::overview::overview_with_ops(
             t,
             compat(xprof_compat),
+            self.framework_rows(t),
         ))
     }
 
@@ -686,7 +693,11 @@ impl Session {
                     .ok_or_else(|| js_error("bad_request", &format!("no kernel row {arg}")))?;
                 data::kernel_histogram(t, row)
             }
-            "steps" => data::step_bars(&overview::overview(t, Compat::Planeview)),
+            "steps" => data::step_bars(&overview::overview_with_ops(
+                t,
+                Compat::Planeview,
+                self.framework_rows(t),
+            )),
             "roofline" => data::roofline_plot(&roofline::roofline(
                 t,
                 user_peaks(peak_gflops, peak_hbm_gbps),
@@ -704,6 +715,11 @@ impl Session {
     fn analysis_source(&self) -> Result<&Trace, JsValue> {
         self.trace()
             .ok_or_else(|| js_error("no_profile", "no profile is loaded"))
+    }
+
+    fn framework_rows(&self, t: &Trace) -> &[crate::analysis::framework_ops::FrameworkOpRow] {
+        self.framework_rows
+            .get_or_init(|| crate::analysis::framework_ops::framework_op_stats(t))
     }
 }
 

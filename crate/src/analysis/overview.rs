@@ -97,6 +97,16 @@ pub struct Environment {
 
 /// Builds the overview.
 pub fn overview(trace: &Trace, compat: Compat) -> Overview {
+    overview_with_ops(trace, compat, &framework_op_stats(trace))
+}
+
+/// [`overview`] with the profile's framework op rows computed before (its top ops come from
+/// them), so that a caller showing both computes them once.
+pub fn overview_with_ops(
+    trace: &Trace,
+    compat: Compat,
+    framework_rows: &[FrameworkOpRow],
+) -> Overview {
     let found = steps(trace, compat);
     let spans = CategorySpans::of(trace, &found);
     let rows: Vec<StepRow> = found
@@ -131,7 +141,7 @@ pub fn overview(trace: &Trace, compat: Compat) -> Overview {
         },
         steps: rows,
         step_time_ms: stats,
-        top_ops: top_ops(&framework_op_stats(trace)),
+        top_ops: top_ops(framework_rows),
         environment: environment(trace),
     }
 }

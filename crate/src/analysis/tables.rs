@@ -3,7 +3,7 @@
 //! timeline and to find the row of a selected slice).
 
 use super::compat::Compat;
-use super::framework_ops::framework_op_stats;
+use super::framework_ops::{FrameworkOpRow, framework_op_stats};
 use super::hlo_stats::hlo_stats;
 use super::kernel_stats::kernel_stats;
 use crate::model::{SliceId, Trace};
@@ -47,8 +47,14 @@ pub fn table(trace: &Trace, tool: Tool, compat: Compat) -> Table {
     match tool {
         Tool::Kernels => collect(trace, kernel_stats(trace, compat), |r| r.slices.clone()),
         Tool::HloStats => collect(trace, hlo_stats(trace), |r| r.slices.clone()),
-        Tool::FrameworkOps => collect(trace, framework_op_stats(trace), |r| r.slices.clone()),
+        Tool::FrameworkOps => framework_table(trace, &framework_op_stats(trace)),
     }
+}
+
+/// The framework op table from rows computed before (the page computes them once per profile
+/// for this table and the overview's top ops).
+pub fn framework_table(trace: &Trace, rows: &[FrameworkOpRow]) -> Table {
+    collect(trace, rows.iter().collect(), |r| r.slices.clone())
 }
 
 fn collect<R: Serialize>(
