@@ -182,14 +182,7 @@ impl TraceBuilder {
     /// that knows (or has counted) what is coming fills the columns without regrowing them:
     /// each regrowth copies a column and, in Wasm, leaves the old copy's memory behind.
     pub fn reserve(&mut self, slices: usize, arg_pairs: usize) {
-        let s = &mut self.trace.slices;
-        s.start.reserve(slices);
-        s.dur.reserve(slices);
-        s.name.reserve(slices);
-        s.track.reserve(slices);
-        s.args.reserve(slices);
-        s.category.reserve(slices);
-        s.lane.reserve(slices);
+        self.trace.slices.reserve(slices);
         if self.keep_args {
             self.trace.args.reserve(slices, arg_pairs);
         }

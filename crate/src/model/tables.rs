@@ -161,6 +161,17 @@ impl SliceTable {
     pub fn is_empty(&self) -> bool {
         self.start.is_empty()
     }
+    /// Makes room for `n` more slices in every column.
+    pub fn reserve(&mut self, n: usize) {
+        self.start.reserve(n);
+        self.dur.reserve(n);
+        self.name.reserve(n);
+        self.track.reserve(n);
+        self.args.reserve(n);
+        self.category.reserve(n);
+        self.lane.reserve(n);
+    }
+
     /// End of slice `i`.
     pub fn end(&self, i: usize) -> Ps {
         self.start[i].saturating_add(self.dur[i])
