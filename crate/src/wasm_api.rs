@@ -602,12 +602,7 @@ impl Session {
     /// A table (`kernels`, `hlo-stats`, `framework-ops`) as `{"rows": [...]}`; each row
     /// has XProf's column ids and `_longest`, the id of its longest slice.
     pub fn analysis_table(&self, tool: &str, xprof_compat: bool) -> Result<String, JsValue> {
-        use crate::analysis::tables::{Tool, framework_table, table};
-        let t = self.analysis_source()?;
-        let table = match table_tool(tool)? {
-            Tool::FrameworkOps => framework_table(t, self.framework_rows(t)),
-            other => table(t, other, compat(xprof_compat)),
-        };
+        let table = self.table_of(tool, xprof_compat)?;
         Ok(json!({ "rows": table.rows }).to_string())
     }
 
@@ -618,8 +613,7 @@ impl Session {
         row: u32,
         xprof_compat: bool,
     ) -> Result<Vec<u32>, JsValue> {
-        let t = self.analysis_source()?;
-        let table = crate::analysis::tables::table(t, table_tool(tool)?, compat(xprof_compat));
+        let table = self.table_of(tool, xprof_compat)?;
         Ok(table
             .slices
             .get(row as usize)
@@ -634,8 +628,7 @@ impl Session {
         slice_id: u32,
         xprof_compat: bool,
     ) -> Result<i32, JsValue> {
-        let t = self.analysis_source()?;
-        let table = crate::analysis::tables::table(t, table_tool(tool)?, compat(xprof_compat));
+        let table = self.table_of(tool, xprof_compat)?;
         Ok(table.row_of(SliceId(slice_id)).map_or(-1, |r| r as i32))
     }
 
@@ -715,6 +708,20 @@ impl Session {
     fn analysis_source(&self) -> Result<&Trace, JsValue> {
         self.trace()
             .ok_or_else(|| js_error("no_profile", "no profile is loaded"))
+    }
+
+    /// Table `tool` of the loaded profile; the framework op table from the shared rows.
+    fn table_of(
+        &self,
+        tool: &str,
+        xprof_compat: bool,
+    ) -> Result<crate::analysis::tables::Table, JsValue> {
+        use crate::analysis::tables::{Tool, framework_table, table};
+        let t = self.analysis_source()?;
+        Ok(match table_tool(tool)? {
+            Tool::FrameworkOps => framework_table(t, self.framework_rows(t)),
+            other => table(t, other, compat(xprof_compat)),
+        })
     }
 
     fn framework_rows(&self, t: &Trace) -> &[crate::analysis::framework_ops::FrameworkOpRow] {
