@@ -357,3 +357,49 @@ fn reduced_detail_drops_args_and_says_so() {
         }
     }
 }
+
+/// Past its memory budget the model is sampled (`model::sampling`): on real files of three
+/// formats, what is dropped is exactly what the `degraded_import` diagnostic counts, the
+/// model ends up smaller, and every slice of 4.1 ms or more (kept at every level below the
+/// stop) is still there.
+#[test]
+fn a_model_over_its_budget_is_sampled_and_says_so() {
+    use planeview::import::{ImportOptions, import_bytes_with};
+    const LONG_PS: i64 = 4096 * 1_000_000;
+    for file in [
+        "chrome_json/kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz",
+        "xplane/tf_gpu_multi_worker.xplane.pb.gz",
+        "perfetto/chromium_devtools_small.pftrace.gz",
+    ] {
+        let bytes = common::read(&common::data_dir(file));
+        let full = import_bytes(&bytes).unwrap().trace;
+        assert!(full.diagnostics.get("degraded_import").is_none(), "{file}");
+        let options = ImportOptions {
+            model_budget_bytes: full.heap_bytes() as u64 / 2,
+            ..ImportOptions::default()
+        };
+        let sampled = import_bytes_with(&bytes, &options).unwrap().trace;
+        let points = |t: &planeview::model::Trace| t.instants.len() + t.counters.len();
+        let dropped =
+            (full.slices.len() - sampled.slices.len()) + (points(&full) - points(&sampled));
+        let d = sampled
+            .diagnostics
+            .get("degraded_import")
+            .unwrap_or_else(|| panic!("{file}: no degraded_import"));
+        assert_eq!(d.count, dropped as u64, "{file}: {:?}", d.examples);
+        assert!(dropped > 0, "{file}");
+        assert!(d.examples[0].contains("memory budget"), "{:?}", d.examples);
+        assert!(sampled.heap_bytes() < full.heap_bytes(), "{file}");
+        let long = |t: &planeview::model::Trace| {
+            (0..t.slices.len())
+                .filter(|&i| t.slices.dur[i] >= LONG_PS)
+                .count()
+        };
+        assert_eq!(
+            long(&sampled),
+            long(&full),
+            "{file}: long slices are all kept: {:?}",
+            d.examples
+        );
+    }
+}

@@ -74,6 +74,21 @@ pub const KEEP_ARGS_STREAMED_UP_TO_BYTES: u64 = if cfg!(target_arch = "wasm32") 
     u64::MAX
 };
 
+/// Memory budget of the model while importing. Past it the builder samples what it keeps:
+/// slices from 1 µs up, then ever longer ones, and 1 in 2, 4, ... instants and counter
+/// samples per track, and nothing once the model holds 1.875× the budget (see
+/// `model::sampling`, which states the levels; a `degraded_import` diagnostic says what was
+/// dropped). It comes after dropping args ([`KEEP_ARGS_UP_TO_BYTES`]): without args a model
+/// takes 25–65 bytes per event, so in the browser it starts past about 16–40 M events. With
+/// the held input (≤ [`MAX_UNPACKED_BYTES`]) and what `finish` needs to sort and index (about
+/// half the model again), 1.875 GiB of model still fits the 4 GiB of wasm32. The CLI has no
+/// budget.
+pub const MODEL_BUDGET_BYTES: u64 = if cfg!(target_arch = "wasm32") {
+    1 << 30
+} else {
+    u64::MAX
+};
+
 /// Deepest JSON nesting accepted (the root is level 1; args of real traces nest < 10 deep).
 /// The Chrome JSON reader recurses per level, so this also bounds its stack use.
 pub const MAX_JSON_DEPTH: usize = 256;

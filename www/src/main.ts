@@ -280,6 +280,10 @@ function main(): void {
       if (token !== loadToken) return;
       profile = p;
       loading = false;
+      // Bench hook (bench/browser.mjs sets globalThis.pvBench): where the load's time went.
+      if ('pvBench' in globalThis) {
+        performance.measure('pv:load', { start: performance.now() - p.timings.totalMs, duration: p.timings.totalMs, detail: p.timings });
+      }
       timeline.setProfile(p);
       counters.setProfile(p);
       void health.load().catch(() => undefined);

@@ -19,7 +19,9 @@ pub mod xplane;
 
 use crate::diagnostics::Severity;
 use crate::error::ImportError;
-use crate::limits::{KEEP_ARGS_STREAMED_UP_TO_BYTES, KEEP_ARGS_UP_TO_BYTES, MAX_UNPACKED_BYTES};
+use crate::limits::{
+    KEEP_ARGS_STREAMED_UP_TO_BYTES, KEEP_ARGS_UP_TO_BYTES, MAX_UNPACKED_BYTES, MODEL_BUDGET_BYTES,
+};
 use crate::model::Trace;
 
 pub use gzip::{GunzipStream, Gunzipped, gunzip, is_gzip};
@@ -82,6 +84,8 @@ pub struct ImportOptions {
     /// The same for Chrome JSON read as it arrives ([`Incoming`]), where the input is not
     /// held (see [`KEEP_ARGS_STREAMED_UP_TO_BYTES`]).
     pub keep_streamed_args_up_to_bytes: u64,
+    /// The model's memory budget, past which it is sampled (see [`MODEL_BUDGET_BYTES`]).
+    pub model_budget_bytes: u64,
 }
 
 impl Default for ImportOptions {
@@ -90,6 +94,7 @@ impl Default for ImportOptions {
             drop_args: false,
             keep_args_up_to_bytes: KEEP_ARGS_UP_TO_BYTES,
             keep_streamed_args_up_to_bytes: KEEP_ARGS_STREAMED_UP_TO_BYTES,
+            model_budget_bytes: MODEL_BUDGET_BYTES,
         }
     }
 }

@@ -218,6 +218,7 @@ pub fn import_with(bytes: &[u8], options: &ImportOptions) -> Result<Trace, Impor
     if options.drop_args {
         b.drop_args();
     }
+    b.set_model_budget(options.model_budget_bytes);
     let tracks = collect_descriptors(bytes);
     let mut importer = Importer::new(Placer::new(b, tracks));
     let mut outer = Fields::new(bytes);

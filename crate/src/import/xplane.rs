@@ -128,6 +128,7 @@ pub fn import_with(bytes: &[u8], options: &ImportOptions) -> Result<Trace, Impor
     if options.drop_args {
         importer.b.drop_args();
     }
+    importer.b.set_model_budget(options.model_budget_bytes);
     let mut fields = Fields::new(bytes);
     for field in &mut fields {
         importer.space_field(field);
@@ -458,14 +459,16 @@ impl Importer {
             return;
         }
         let args = names.event_args(event, kind, &mut self.b);
-        let slice = self.b.add_slice(
+        let Some(slice) = self.b.add_slice(
             track,
             start,
             event.duration_ps,
             name,
             CategoryId::NONE,
             args,
-        );
+        ) else {
+            return;
+        };
         self.named_slices += u64::from(named);
         if names.flow_stats.any() {
             self.flows

@@ -2,6 +2,7 @@
 
 use super::flow_ends::{self, FlowEnd, PendingFlow};
 use super::index::{LaneIndex, TrackIndex};
+use super::sampling::Sampler;
 use super::{
     AggregateTable, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterMeta,
     CounterMetaTable, CounterTable, FlowTable, Format, InstantTable, Metadata, PS_PER_NS,
@@ -15,6 +16,10 @@ use std::ops::Range;
 /// Lanes per track beyond which overlapping slices share the last lane.
 const MAX_LANES: usize = u16::MAX as usize;
 
+/// Bytes per slice row and per arg pair, for capping reservations (see `Trace::heap_bytes`).
+const SLICE_ROW_BYTES: usize = 32;
+const ARG_PAIR_BYTES: usize = 13;
+
 /// Accumulates one trace. Importers add processes, tracks, slices, instants, counter samples
 /// and flows in any order; `finish` sorts and indexes them.
 #[derive(Debug)]
@@ -25,6 +30,8 @@ pub struct TraceBuilder {
     category_ids: HashMap<StrId, CategoryId>,
     /// Arrows with an end given by time, bound in `finish`.
     pending_flows: Vec<PendingFlow>,
+    /// What is kept once the model reaches its memory budget.
+    sampler: Sampler,
 }
 
 impl TraceBuilder {
@@ -53,7 +60,35 @@ impl TraceBuilder {
             category_ids: HashMap::new(),
             keep_args: true,
             pending_flows: Vec::new(),
+            sampler: Sampler::default(),
         }
+    }
+
+    /// Sets the model's memory budget in bytes (`u64::MAX`, the default: none). Past it the
+    /// builder samples what it keeps, as [`super::sampling`] states, and `finish` reports a
+    /// `degraded_import` diagnostic.
+    pub fn set_model_budget(&mut self, bytes: u64) {
+        self.sampler.set_budget(bytes);
+    }
+
+    /// Counts one addition for the sampler's periodic look at the model's size.
+    #[inline]
+    fn tick(&mut self) {
+        let t = &self.trace;
+        self.sampler.tick(|| {
+            let (slices, instants, samples) = (
+                t.slices.start.len(),
+                t.instants.time.len(),
+                t.counters.time.len(),
+            );
+            // Rows in use, not capacity: a column doubling its room must not jump levels.
+            let bytes = slices * SLICE_ROW_BYTES
+                + instants * 26
+                + samples * 20
+                + t.args.pair_count() * ARG_PAIR_BYTES
+                + t.strings.heap_bytes();
+            (slices + instants + samples, bytes)
+        });
     }
 
     /// Reduced detail: from now on args are not stored (`push_arg`, `inherit_args` do
@@ -181,9 +216,13 @@ impl TraceBuilder {
     /// Makes room for `slices` more slices and `arg_pairs` more arg pairs, so that an importer
     /// that knows (or has counted) what is coming fills the columns without regrowing them:
     /// each regrowth copies a column and, in Wasm, leaves the old copy's memory behind.
+    /// Under a model budget, a reservation takes at most half of it (reserved room counts as
+    /// held memory, and sampling may keep far fewer than `slices`).
     pub fn reserve(&mut self, slices: usize, arg_pairs: usize) {
+        let slices = self.sampler.cap(slices, SLICE_ROW_BYTES);
         self.trace.slices.reserve(slices);
         if self.keep_args {
+            let arg_pairs = self.sampler.cap(arg_pairs, ARG_PAIR_BYTES);
             self.trace.args.reserve(slices, arg_pairs);
         }
     }
@@ -244,7 +283,8 @@ impl TraceBuilder {
         self.trace.args.abandon_set()
     }
 
-    /// Adds a slice. A negative duration is clamped to 0 and counted.
+    /// Adds a slice. A negative duration is clamped to 0 and counted. `None` when the model
+    /// is over its budget and sampling drops the slice (see [`Self::set_model_budget`]).
     pub fn add_slice(
         &mut self,
         track: TrackId,
@@ -253,7 +293,11 @@ impl TraceBuilder {
         name: StrId,
         category: CategoryId,
         args: ArgSetId,
-    ) -> SliceId {
+    ) -> Option<SliceId> {
+        self.tick();
+        if !self.sampler.keeps_slice(dur) {
+            return None;
+        }
         let dur = if dur < 0 {
             let name = self.trace.strings.get(name).to_owned();
             self.trace
@@ -274,10 +318,10 @@ impl TraceBuilder {
         s.args.push(args);
         s.category.push(category);
         s.lane.push(0);
-        id
+        Some(id)
     }
 
-    /// Adds an instant event.
+    /// Adds an instant event (unless sampling drops it).
     pub fn add_instant(
         &mut self,
         track: TrackId,
@@ -286,6 +330,10 @@ impl TraceBuilder {
         category: CategoryId,
         args: ArgSetId,
     ) {
+        self.tick();
+        if !self.sampler.keeps_point(track) {
+            return;
+        }
         let t = &mut self.trace.instants;
         t.time.push(time);
         t.name.push(name);
@@ -294,8 +342,12 @@ impl TraceBuilder {
         t.category.push(category);
     }
 
-    /// Adds a counter sample to a counter track.
+    /// Adds a counter sample to a counter track (unless sampling drops it).
     pub fn add_counter_sample(&mut self, track: TrackId, time: Ps, value: f64) {
+        self.tick();
+        if !self.sampler.keeps_point(track) {
+            return;
+        }
         let c = &mut self.trace.counters;
         c.track.push(track);
         c.time.push(time);
@@ -377,6 +429,7 @@ impl TraceBuilder {
     /// and builds the per-track index.
     pub fn finish(self) -> Trace {
         let mut trace = self.trace;
+        self.sampler.report(&mut trace.diagnostics);
         let mut pending = self.pending_flows;
         let shift = rebase(&mut trace);
         pending.iter_mut().for_each(|p| p.shift(shift));
@@ -755,6 +808,7 @@ mod tests {
         let names = ["outer", "launch", "k1", "k2"].map(|n| b.intern(n));
         // Added out of order on purpose: k2 first.
         let k2 = b.add_slice(gpu, 500, 10, names[3], CategoryId::NONE, ArgSetId::NONE);
+        let k2 = k2.expect("no budget: every slice is kept");
         b.add_slice(cpu, 0, 100, names[0], CategoryId::NONE, ArgSetId::NONE);
         b.add_slice(cpu, 10, 5, names[1], CategoryId::NONE, ArgSetId::NONE);
         b.add_slice(gpu, 200, 10, names[2], CategoryId::NONE, ArgSetId::NONE);

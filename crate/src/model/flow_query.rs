@@ -136,6 +136,7 @@ mod tests {
         let names = ["launch", "kernel", "copy", "transfer"].map(|n| b.intern(n));
         let add = |b: &mut TraceBuilder, track, start, dur, name| {
             b.add_slice(track, start, dur, name, CategoryId::NONE, ArgSetId::NONE)
+                .expect("no budget: every slice is kept")
         };
         let launch = add(&mut b, cpu, 0, 100, names[0]);
         let kernel = add(&mut b, gpu, 50, 10, names[1]);

@@ -47,6 +47,18 @@ export interface Profile {
   end_ps: number;
   groups: TrackGroup[];
   metadata: Array<[string, unknown]>;
+  /** Where the load's time went (see LoadTimings). */
+  timings: LoadTimings;
+}
+
+/** Where a load's time went, in ms: the engine's own work and the rest (reading, waiting). */
+export interface LoadTimings {
+  /** From the start of the load to the profile's arrival on the page. */
+  totalMs: number;
+  /** In the engine, taking chunks: gunzip, and for Chrome JSON the parse as it arrives. */
+  pushMs: number;
+  /** In the engine, after the last chunk: the import of held formats, sorting, indexing. */
+  finishMs: number;
 }
 
 export type OpenSource =

@@ -63,7 +63,7 @@ export type FromWorker =
   | { type: 'init-error'; message: string }
   | { type: 'progress'; load: number; received: number }
   | { type: 'importing'; load: number }
-  | { type: 'loaded'; load: number; profile: Omit<Profile, 'fileName'> }
+  | { type: 'loaded'; load: number; profile: Omit<Profile, 'fileName' | 'timings'>; pushMs: number; finishMs: number }
   | { type: 'load-error'; load: number; kind: string; message: string; fatal: boolean }
   | { type: 'reply'; id: number; ok: true; value: unknown }
   | { type: 'reply'; id: number; ok: false; message: string; fatal: boolean };

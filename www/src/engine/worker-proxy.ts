@@ -60,6 +60,8 @@ interface ActiveLoad {
   abort: AbortController;
   /** Import without args and stats. */
   reduced: boolean;
+  /** `performance.now()` when the load began. */
+  started: number;
 }
 
 export function nameFromUrl(url: string): string {
@@ -198,7 +200,8 @@ export class WorkerEngine implements Engine {
         if (!l || l.id !== msg.load) return;
         this.load = null;
         l.done = true;
-        l.resolve({ ...msg.profile, fileName: l.name });
+        const timings = { totalMs: performance.now() - l.started, pushMs: msg.pushMs, finishMs: msg.finishMs };
+        l.resolve({ ...msg.profile, fileName: l.name, timings });
         return;
       }
       case 'load-error': {
@@ -243,6 +246,7 @@ export class WorkerEngine implements Engine {
         name,
         sent: 0,
         received: 0,
+        started: performance.now(),
         total: source.kind === 'file' ? source.file.size : null,
         phase: 'reading',
         onProgress,

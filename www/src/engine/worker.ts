@@ -32,6 +32,8 @@ let session: Session | null = null;
 let currentLoad = -1;
 let loadName = '';
 let received = 0;
+/** Time spent in `push` for the current load, ms. */
+let pushMs = 0;
 let failedLoad = false;
 /** Whether the current load is the reduced-detail retry. */
 let loadReduced = false;
@@ -252,6 +254,7 @@ function onMessage(msg: ToWorker): void {
       currentLoad = msg.load;
       loadName = msg.name;
       received = 0;
+      pushMs = 0;
       failedLoad = false;
       try {
         session = new Session();
@@ -268,7 +271,9 @@ function onMessage(msg: ToWorker): void {
     case 'chunk':
       if (msg.load !== currentLoad || !session || failedLoad) return;
       try {
+        const t = performance.now();
         session.push(new Uint8Array(msg.data));
+        pushMs += performance.now() - t;
         received += msg.data.byteLength;
         post({ type: 'progress', load: msg.load, received });
       } catch (err) {
@@ -280,8 +285,9 @@ function onMessage(msg: ToWorker): void {
       post({ type: 'importing', load: msg.load });
       try {
         if (CRASH_TEST && !loadReduced && crashTest(loadName)) return;
-        const parsed = parseExact(session.finish()) as Omit<Profile, 'fileName'>;
-        post({ type: 'loaded', load: msg.load, profile: parsed });
+        const t = performance.now();
+        const parsed = parseExact(session.finish()) as Omit<Profile, 'fileName' | 'timings'>;
+        post({ type: 'loaded', load: msg.load, profile: parsed, pushMs, finishMs: performance.now() - t });
       } catch (err) {
         failLoad(msg.load, err);
       }

@@ -89,10 +89,17 @@ export class StatusView {
       `span ${formatDuration(s.span_ps)}`,
       `${formatCount(warnings)} warning${warnings === 1 ? '' : 's'}`,
     ];
-    if (s.diagnostics?.['degraded_import']) parts.push('reduced detail: no args');
+    const degraded = s.diagnostics?.['degraded_import'];
+    if (degraded) {
+      // The core's two stated degradations: args dropped, then events sampled.
+      const sampled = degraded.examples.some((e) => e.includes('memory budget'));
+      const noArgs = degraded.examples.some((e) => e.includes('args and stats were not kept'));
+      if (noArgs) parts.push('reduced detail: no args');
+      if (sampled) parts.push('reduced detail: sampled (see Health)');
+    }
     this.els.status.textContent = parts.join(' · ');
     this.els.status.className = 'status is-ready';
-    this.els.status.title = `${formatBytes(s.bytes)} read${s.unpacked_bytes && s.unpacked_bytes !== s.bytes ? `, ${formatBytes(s.unpacked_bytes)} unpacked` : ''}; ${formatCount(s.processes)} processes, ${formatCount(s.slices)} slices, ${formatCount(s.counters)} counter samples, ${formatCount(s.flows)} flows; model ${formatBytes(s.model_bytes)}`;
+    this.els.status.title = `${formatBytes(s.bytes)} read${s.unpacked_bytes && s.unpacked_bytes !== s.bytes ? `, ${formatBytes(s.unpacked_bytes)} unpacked` : ''}; ${formatCount(s.processes)} processes, ${formatCount(s.slices)} slices, ${formatCount(s.counters)} counter samples, ${formatCount(s.flows)} flows; model ${formatBytes(s.model_bytes)}; ${loadTime(p.timings)}`;
     this.els.progress.hidden = true;
     this.setBadge(s.diagnostics ?? {});
   }
@@ -161,4 +168,10 @@ export class StatusView {
     }
     list.append(ul);
   }
+}
+
+/** "loaded in 1.92 s (engine: 0.61 s taking chunks, 1.10 s importing)". */
+function loadTime(t: Profile['timings']): string {
+  const s = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
+  return `loaded in ${s(t.totalMs)} (engine: ${s(t.pushMs)} taking chunks, ${s(t.finishMs)} importing)`;
 }

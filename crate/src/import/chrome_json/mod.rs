@@ -262,6 +262,7 @@ impl Reader {
         if options.drop_args {
             placer.b.drop_args();
         }
+        placer.b.set_model_budget(options.model_budget_bytes);
         Reader {
             placer,
             ev: EventFields::default(),

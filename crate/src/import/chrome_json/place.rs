@@ -211,7 +211,7 @@ impl Placer {
             .b
             .add_slice(track, start, dur, ev.name, ev.category, args);
         self.latest = self.latest.max(start.saturating_add(dur));
-        if ev.flow_in || ev.flow_out {
+        if let Some(slice) = slice.filter(|_| ev.flow_in || ev.flow_out) {
             self.flows
                 .bound_slice(ev, crate::model::FlowEnd::Slice(slice), start);
         }

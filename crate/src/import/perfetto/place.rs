@@ -154,14 +154,15 @@ impl Placer {
                     (Action::Complete(dur), slot) => {
                         let id = self.b.add_slice(track, time, dur, name, category, args);
                         self.latest = self.latest.max(time.saturating_add(dur));
-                        if let Some(slot) = slot {
+                        if let (Some(slot), Some(id)) = (slot, id) {
                             self.flows.fill(slot, id);
                         }
                     }
                     // An instant on a flow becomes a zero-length slice, so the arrow has an end.
                     (_, Some(slot)) => {
-                        let id = self.b.add_slice(track, time, 0, name, category, args);
-                        self.flows.fill(slot, id);
+                        if let Some(id) = self.b.add_slice(track, time, 0, name, category, args) {
+                            self.flows.fill(slot, id);
+                        }
                     }
                     (_, None) => self.b.add_instant(track, time, name, category, args),
                 }
@@ -263,7 +264,10 @@ impl Placer {
             open.args
         };
         let dur = end_time.saturating_sub(open.start);
-        let id = (self.b).add_slice(track, open.start, dur, open.name, open.category, args);
+        let Some(id) = (self.b).add_slice(track, open.start, dur, open.name, open.category, args)
+        else {
+            return;
+        };
         for slot in [open.slot, end.slot].into_iter().flatten() {
             self.flows.fill(slot, id);
         }
