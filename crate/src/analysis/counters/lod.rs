@@ -681,7 +681,7 @@ mod tests {
                     prop_assert_eq!(x_of(view, times[s]).floor(), col);
                 }
                 let (lo, hi) = min_max_scan(&run.iter().map(|&s| values[s]).collect::<Vec<_>>());
-                prop_assert_eq!((c.min.to_bits(), c.max.to_bits()), (lo.to_bits(), hi.to_bits()));
+                prop_assert_eq!((c.min, c.max), (lo, hi));
                 prop_assert_eq!(c.last.to_bits(), values[run[n - 1]].to_bits());
                 prop_assert_eq!(key(column_at(&trace, &lod, track, view, col as i64)), key(Some(*c)));
                 k += n;
