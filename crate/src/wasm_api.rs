@@ -383,20 +383,55 @@ impl Session {
 
 #[wasm_bindgen]
 impl Session {
-    /// Render list of counter tracks: see [`counters::lod::render_counters`] (stride 7).
+    /// Render list of counter tracks, as f32: a header per track, then four numbers per pixel
+    /// column (see [`counters::lod::render_counters`]).
     pub fn render_counters(
         &self,
         track_ids: &[u32],
         t0_ps: f64,
         t1_ps: f64,
         width_px: f64,
-    ) -> Vec<f64> {
+    ) -> Vec<f32> {
         let mut out = Vec::new();
         if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
             let lod = self.counter_lod.get_or_init(|| CounterLod::build(trace));
             counters::lod::render_counters(trace, lod, &track_list(track_ids), view, &mut out);
         }
         out
+    }
+
+    /// One pixel column of counter `track` in the view `render_counters` was asked for (the
+    /// held sample for a negative `column`), exactly: `[samples, min, max, last, time of the
+    /// first sample in ps, its counter-table index]` (`samples` 0 for the held sample); empty
+    /// when the column holds no sample. See [`counters::lod::column_at`].
+    pub fn counter_column(
+        &self,
+        track: u32,
+        t0_ps: f64,
+        t1_ps: f64,
+        width_px: f64,
+        column: f64,
+    ) -> Vec<f64> {
+        let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) else {
+            return Vec::new();
+        };
+        if !column.is_finite() || trace.tracks.len() <= TrackId(track).index() {
+            return Vec::new();
+        }
+        let lod = self.counter_lod.get_or_init(|| CounterLod::build(trace));
+        counters::lod::column_at(trace, lod, TrackId(track), view, column.floor() as i64)
+            .map_or_else(Vec::new, |c| {
+                let samples = if c.held { 0 } else { c.end - c.first };
+                let time = trace.counters.time[c.first];
+                vec![
+                    samples as f64,
+                    c.min,
+                    c.max,
+                    c.last,
+                    time as f64,
+                    c.first as f64,
+                ]
+            })
     }
 
     /// Counter-table index of the sample of `track` nearest `t_ps` within `tolerance_ps`,

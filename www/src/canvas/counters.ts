@@ -1,7 +1,7 @@
 // Canvas drawing for the counters area: counter tracks as filled step charts (min/max per pixel
 // column, scaled to the visible values of each track, with a small axis) and flow arrows.
 
-import { COUNTER_STRIDE } from '../engine/engine';
+import { COUNTER_ENTRY, COUNTER_HEADER } from '../engine/engine';
 
 const PALETTE = ['#2563eb', '#059669', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#dc2626'];
 const AXIS_FONT = '10px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -15,11 +15,39 @@ export function formatValue(v: number): string {
   return Number(v.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
 }
 
-export interface CounterTrackDraw {
-  /** Render list and the entries of this track: [from, to) in numbers. */
-  entries: Float64Array;
+/** One track of a counter render list: its entries are slots [from, to); lo and hi are exact. */
+export interface CounterTrackEntries {
+  track: number;
   from: number;
   to: number;
+  /** Minimum and maximum of the track's values in view (NaN ignored). */
+  lo: number;
+  hi: number;
+}
+
+/**
+ * The tracks of a counter render list (engine.ts RenderResult.counters): reads each header's four
+ * f64 through a Float64Array view of the same buffer (headers start at even slots).
+ */
+export function counterTracksOf(c: Float32Array): CounterTrackEntries[] {
+  const list = c.byteOffset % 8 === 0 ? c : c.slice();
+  const f64 = new Float64Array(list.buffer, list.byteOffset, list.length >> 1);
+  const out: CounterTrackEntries[] = [];
+  let h = 0;
+  while (h + COUNTER_HEADER <= list.length) {
+    const k = h >> 1;
+    const from = h + COUNTER_HEADER;
+    const to = Math.min(list.length, from + f64[k + 1]! * COUNTER_ENTRY);
+    out.push({ track: f64[k]!, from, to, lo: f64[k + 2]!, hi: f64[k + 3]! });
+    h = to;
+  }
+  return out;
+}
+
+export interface CounterTrackDraw {
+  /** Render list and this track's part of it. */
+  entries: Float32Array;
+  part: CounterTrackEntries;
   /** Maps render-list x to canvas x: a * x + b. */
   a: number;
   b: number;
@@ -39,12 +67,8 @@ export interface CounterTrackDraw {
  */
 export function drawCounterTrack(ctx: CanvasRenderingContext2D, d: CounterTrackDraw): void {
   const c = d.entries;
-  let lo = Infinity;
-  let hi = -Infinity;
-  for (let i = d.from; i < d.to; i += COUNTER_STRIDE) {
-    lo = Math.min(lo, c[i + 2]!);
-    hi = Math.max(hi, c[i + 3]!);
-  }
+  const { from, to } = d.part;
+  let { lo, hi } = d.part;
   if (!Number.isFinite(lo) || !Number.isFinite(hi)) return;
   if (lo > 0) lo = 0;
   if (hi <= lo) hi = lo + (lo === 0 ? 1 : Math.abs(lo));
@@ -59,9 +83,9 @@ export function drawCounterTrack(ctx: CanvasRenderingContext2D, d: CounterTrackD
   let started = false;
   let prevV = 0;
   let lastX = -1;
-  for (let i = d.from; i < d.to; i += COUNTER_STRIDE) {
-    const x = Math.max(-1, Math.min(d.width + 1, xOf(c[i + 1]!)));
-    const last = c[i + 4]!;
+  for (let i = from; i < to; i += COUNTER_ENTRY) {
+    const x = Math.max(-1, Math.min(d.width + 1, xOf(c[i]!)));
+    const last = c[i + 3]!;
     if (!started) {
       ctx.moveTo(x, base);
       ctx.lineTo(x, y(last));
@@ -85,9 +109,9 @@ export function drawCounterTrack(ctx: CanvasRenderingContext2D, d: CounterTrackD
   // Outline, then min/max bars where a column holds several samples.
   ctx.beginPath();
   started = false;
-  for (let i = d.from; i < d.to; i += COUNTER_STRIDE) {
-    const x = Math.max(-1, Math.min(d.width + 1, xOf(c[i + 1]!)));
-    const last = c[i + 4]!;
+  for (let i = from; i < to; i += COUNTER_ENTRY) {
+    const x = Math.max(-1, Math.min(d.width + 1, xOf(c[i]!)));
+    const last = c[i + 3]!;
     if (!started) ctx.moveTo(x, y(last));
     else {
       ctx.lineTo(x, y(prevV));
@@ -103,11 +127,12 @@ export function drawCounterTrack(ctx: CanvasRenderingContext2D, d: CounterTrackD
   // One path for all the bars: a fill per column would cost a canvas call per pixel.
   ctx.fillStyle = color;
   ctx.beginPath();
-  for (let i = d.from; i < d.to; i += COUNTER_STRIDE) {
-    if (c[i + 6]! < 2) continue;
-    const x = xOf(c[i + 1]!);
-    const y0 = y(c[i + 3]!);
-    const y1 = y(c[i + 2]!);
+  for (let i = from; i < to; i += COUNTER_ENTRY) {
+    // Only columns whose samples differ (one sample, or equal ones, is the line alone).
+    if (!(c[i + 2]! > c[i + 1]!)) continue;
+    const x = xOf(c[i]!);
+    const y0 = y(c[i + 2]!);
+    const y1 = y(c[i + 1]!);
     ctx.rect(Math.floor(x), y0, 1, Math.max(1, y1 - y0));
   }
   ctx.fill();

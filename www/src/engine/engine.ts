@@ -87,8 +87,12 @@ export interface RenderResult {
   request: { t0: number; t1: number; width: number };
   slices: Float64Array;
   instants: Float64Array;
-  /** Counter render list, stride COUNTER_STRIDE: [track, x, min, max, last, sample index or -1, count]. */
-  counters: Float64Array;
+  /**
+   * Counter render list (wasm_api.rs render_counters): per track a header of COUNTER_HEADER f32
+   * slots holding four f64 [track, entries, min, max] (read them with counterTracksOf), then
+   * `entries` entries of COUNTER_ENTRY f32: [x (-1: the held sample), min, max, last].
+   */
+  counters: Float32Array;
   /** Flow arrows when asked for, stride FLOW_STRIDE (wasm_api.rs flows_in_view). */
   flows: Float64Array;
   /** Strings for name ids the page has not been sent yet (for this profile). */
@@ -97,7 +101,10 @@ export interface RenderResult {
 
 export const SLICE_STRIDE = 7;
 export const INSTANT_STRIDE = 4;
-export const COUNTER_STRIDE = 7;
+/** f32 slots of a counter track's header (four f64) in RenderResult.counters. */
+export const COUNTER_HEADER = 8;
+/** f32 numbers per pixel column in RenderResult.counters: [x, min, max, last]. */
+export const COUNTER_ENTRY = 4;
 /** [flow, from slice, from track, from lane, from end ps, to slice, to track, to lane, to start ps]. */
 export const FLOW_STRIDE = 9;
 
@@ -151,6 +158,19 @@ export interface CounterSample {
   description: string | null;
   sets: string | null;
   scaling: string | null;
+}
+
+/** One pixel column of a counter track (wasm_api.rs counter_column). */
+export interface CounterColumn {
+  /** Samples in the column; 0 for the held sample (the last one before the view). */
+  samples: number;
+  min: number;
+  max: number;
+  last: number;
+  /** Time of its first sample (ps, the page's time base). */
+  time_ps: number;
+  /** Counter-table index of its first sample. */
+  index: number;
 }
 
 export interface CounterTrackInfo {
@@ -278,6 +298,11 @@ export interface ChartSpec {
 export interface CounterEngine {
   counterSampleNear(track: number, t: number, tolerance: number): Promise<number>;
   counterSample(index: number): Promise<CounterSample>;
+  /**
+   * One pixel column of counter `track` in the view (t0, t1, width) of a render list, exactly
+   * (the held sample for column -1); null when it holds no sample.
+   */
+  counterColumn(track: number, t0: number, t1: number, width: number, column: number): Promise<CounterColumn | null>;
   counterTracks(): Promise<CounterTrackInfo[]>;
   rangeStats(t0: number, t1: number): Promise<RangeStats>;
   perfCounters(t: number): Promise<PerfRow[]>;

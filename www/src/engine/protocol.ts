@@ -5,6 +5,7 @@ import type {
   AnalysisTable,
   AnalysisTool,
   ChartSpec,
+  CounterColumn,
   CounterSample,
   CounterTrackInfo,
   EventDetails,
@@ -32,6 +33,7 @@ export interface CallMap {
   // Counters area.
   counterSampleNear: { args: { track: number; t: number; tolerance: number }; result: number };
   counterSample: { args: { index: number }; result: CounterSample };
+  counterColumn: { args: { track: number; t0: number; t1: number; width: number; column: number }; result: CounterColumn | null };
   counterTracks: { args: Record<string, never>; result: CounterTrackInfo[] };
   rangeStats: { args: { t0: number; t1: number }; result: RangeStats };
   perfCounters: { args: { t: number }; result: PerfRow[] };

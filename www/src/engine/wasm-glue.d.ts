@@ -26,7 +26,8 @@ export class Session {
   mlir_kernels(): string;
   mlir_kernel_text(index: number, locs: boolean): string;
   // Counters area.
-  render_counters(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
+  render_counters(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float32Array;
+  counter_column(track: number, t0_ps: number, t1_ps: number, width_px: number, column: number): Float64Array;
   counter_sample_near(track: number, t_ps: number, tolerance_ps: number): number;
   counter_sample_details(index: number): string;
   counter_tracks(): string;

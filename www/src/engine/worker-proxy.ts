@@ -5,6 +5,7 @@ import {
   CancelledError,
   EngineError,
   type ChartSpec,
+  type CounterColumn,
   type CounterSample,
   type CounterTrackInfo,
   type AnalysisDocRequest,
@@ -395,6 +396,10 @@ export class WorkerEngine implements Engine {
 
   counterSample(index: number): Promise<CounterSample> {
     return this.call('counterSample', { index });
+  }
+
+  counterColumn(track: number, t0: number, t1: number, width: number, column: number): Promise<CounterColumn | null> {
+    return this.call('counterColumn', { track, t0, t1, width, column });
   }
 
   counterTracks(): Promise<CounterTrackInfo[]> {

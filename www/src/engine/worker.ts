@@ -99,7 +99,7 @@ function render(args: CallMap['render']['args']): RenderResult {
   const { trackIds, t0, t1, width } = args;
   const slices = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_slices(trackIds, t0, t1, width) : new Float64Array(0);
   const instants = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_instants(trackIds, t0, t1, width) : new Float64Array(0);
-  const counters = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_counters(trackIds, t0, t1, width) : new Float64Array(0);
+  const counters = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_counters(trackIds, t0, t1, width) : new Float32Array(0);
   const flows = args.flows && trackIds.length > 0 && t1 > t0 ? s.render_flows(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
   const strings: Array<[number, string]> = [];
   for (let i = 6; i < slices.length; i += 7) {
@@ -194,6 +194,12 @@ function counterCall(method: Method, args: unknown): { value: unknown; transfer:
     case 'counterSampleNear': {
       const a = args as CallMap['counterSampleNear']['args'];
       return { value: s.counter_sample_near(a.track, a.t, a.tolerance), transfer: [] };
+    }
+    case 'counterColumn': {
+      const a = args as CallMap['counterColumn']['args'];
+      const c = s.counter_column(a.track, a.t0, a.t1, a.width, a.column);
+      const value = c.length < 6 ? null : { samples: c[0]!, min: c[1]!, max: c[2]!, last: c[3]!, time_ps: c[4]!, index: c[5]! };
+      return { value, transfer: [] };
     }
     case 'counterSample': {
       const { index } = args as CallMap['counterSample']['args'];

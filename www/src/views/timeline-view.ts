@@ -5,7 +5,7 @@
 // stays in view (position: sticky) inside a natively scrolled body, and an axis canvas above.
 
 import {
-  COUNTER_STRIDE,
+  COUNTER_ENTRY,
   INSTANT_STRIDE,
   SLICE_STRIDE,
   type Engine,
@@ -14,7 +14,7 @@ import {
   type SliceInfo,
   type TrackInfo,
 } from '../engine/engine';
-import { drawCounterTrack, drawFlowArrows, formatValue, type FlowArrow } from '../canvas/counters';
+import { counterTracksOf, drawCounterTrack, drawFlowArrows, formatValue, type FlowArrow } from '../canvas/counters';
 import { fitCanvas } from '../canvas/hidpi';
 import { ellipsize } from '../canvas/text';
 import { colorForNameId } from '../lib/color';
@@ -67,8 +67,8 @@ interface Hit {
   id: number;
   count: number;
   nameId: number;
-  /** Counter hits: minimum, maximum and last value of the pixel column. */
-  values?: [number, number, number];
+  /** Counter hits: the view of the render list the pixel column (id, -1 for the held sample) is in. */
+  view?: { t0: number; t1: number; width: number };
 }
 
 export class TimelineView {
@@ -650,24 +650,19 @@ export class TimelineView {
     }
   }
 
-  /** Draws every counter track of the render list (entries of one track are contiguous). */
-  private drawCounters(c: Float64Array, a: number, b: number, top: number, width: number, height: number, ctx: CanvasRenderingContext2D): void {
+  /** Draws every counter track of the render list. */
+  private drawCounters(c: Float32Array, a: number, b: number, top: number, width: number, height: number, ctx: CanvasRenderingContext2D): void {
     const p = this.profile;
     if (!p) return;
     const endX = (p.end_ps - this.t0) * (width / (this.t1 - this.t0));
-    let i = 0;
-    while (i + COUNTER_STRIDE <= c.length) {
-      const track = c[i]!;
-      let j = i;
-      while (j + COUNTER_STRIDE <= c.length && c[j] === track) j += COUNTER_STRIDE;
-      const row = this.trackRows.get(track);
+    for (const part of counterTracksOf(c)) {
+      const row = this.trackRows.get(part.track);
       if (row && !this.collapsed.has(row.group)) {
         const y = row.y - top + TRACK_PAD;
         if (y + COUNTER_H >= 0 && y <= height) {
-          drawCounterTrack(ctx, { entries: c, from: i, to: j, a, b, top: y, height: COUNTER_H, width, endX, colorKey: track });
+          drawCounterTrack(ctx, { entries: c, part, a, b, top: y, height: COUNTER_H, width, endX, colorKey: part.track });
         }
       }
-      i = j;
     }
   }
 
@@ -796,7 +791,7 @@ export class TimelineView {
     const width = this.canvasWidth();
     const { a, b } = this.xform(width);
     const trackId = row.track.id;
-    if (row.track.kind === 'counter') return this.hitCounter(res.counters, trackId, x, a, b);
+    if (row.track.kind === 'counter') return this.hitCounter(res, trackId, x, a, b);
 
     // Instants first: they sit on top of slices in the top 9 px of the track.
     if (y - row.y < 9) {
@@ -835,12 +830,14 @@ export class TimelineView {
   }
 
   /** The pixel column of counter `track` under `x`, or the held value to its left. */
-  private hitCounter(c: Float64Array, track: number, x: number, a: number, b: number): Hit | null {
+  private hitCounter(res: RenderResult, track: number, x: number, a: number, b: number): Hit | null {
+    const c = res.counters;
+    const part = counterTracksOf(c).find((p) => p.track === track);
+    if (!part) return null;
     let best: Hit | null = null;
     let bestD = Infinity;
-    for (let i = 0; i + COUNTER_STRIDE <= c.length; i += COUNTER_STRIDE) {
-      if (c[i] !== track) continue;
-      const xi = c[i + 1]! < 0 ? -Infinity : a * c[i + 1]! + b;
+    for (let i = part.from; i < part.to; i += COUNTER_ENTRY) {
+      const xi = c[i]! < 0 ? -Infinity : a * c[i]! + b;
       const d = Math.abs(xi - x);
       // Nearest column within the tolerance, else the last column at or left of x (its value holds).
       if (d <= SAMPLE_HIT_PX ? d < bestD : xi <= x && bestD > SAMPLE_HIT_PX) {
@@ -849,12 +846,12 @@ export class TimelineView {
           kind: 'counter',
           track,
           lane: 0,
-          x0: c[i + 1]!,
-          x1: c[i + 1]!,
-          id: c[i + 5]!,
-          count: c[i + 6]!,
+          x0: c[i]!,
+          x1: c[i]!,
+          id: c[i]! < 0 ? -1 : Math.floor(c[i]!),
+          count: 0,
           nameId: -1,
-          values: [c[i + 2]!, c[i + 3]!, c[i + 4]!],
+          view: res.request,
         };
       }
     }
@@ -1046,13 +1043,24 @@ export class TimelineView {
       const line = el('div', { class: 'tt-meta' });
       tip.append(title, line);
       if (hit.kind === 'counter') {
-        const [lo, hi, last] = hit.values ?? [0, 0, 0];
         title.textContent = this.trackRows.get(hit.track)?.track.name ?? 'counter';
-        const at = hit.x0 < 0 ? 'held from before the view' : `at ${formatTimestamp(this.resultTime(hit.x0) - (this.profile?.start_ps ?? 0))}`;
-        line.textContent =
-          hit.count > 1
-            ? `${formatCount(hit.count)} samples ${at} · min ${formatValue(lo)} · max ${formatValue(hi)} · last ${formatValue(last)}`
-            : `value ${formatValue(last)} ${at}${hit.count === 0 ? '' : ' · click for details'}`;
+        line.textContent = '…';
+        // The render list holds f32 values for drawing; the engine reads the column exactly.
+        const v = hit.view;
+        const gen = this.generation;
+        if (v) {
+          this.engine
+            .counterColumn(hit.track, v.t0, v.t1, v.width, hit.id)
+            .then((col) => {
+              if (!col || gen !== this.generation || token !== this.tooltipToken) return;
+              const at = col.samples === 0 ? 'held from before the view' : `at ${formatTimestamp(col.time_ps - (this.profile?.start_ps ?? 0))}`;
+              line.textContent =
+                col.samples > 1
+                  ? `${formatCount(col.samples)} samples ${at} · min ${formatValue(col.min)} · max ${formatValue(col.max)} · last ${formatValue(col.last)}`
+                  : `value ${formatValue(col.last)} ${at}${col.samples === 0 ? '' : ' · click for details'}`;
+            })
+            .catch(() => undefined);
+        }
       } else if (hit.kind === 'instant') {
         title.textContent = hit.count > 1 ? `${formatCount(hit.count)} instant events` : 'Instant event';
         line.textContent = `at ${formatTimestamp(this.resultTime(hit.x0) - (this.profile?.start_ps ?? 0))}`;

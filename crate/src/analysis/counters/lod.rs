@@ -9,18 +9,19 @@
 //! never read for either. The minimum/maximum of any run of samples reads at most two partial
 //! blocks plus two nodes per level, and equals a direct scan exactly (NaN ignored).
 //!
-//! [`render_counters`] walks each track column by column: it scans up to [`SCAN`] samples of a
+//! [`for_each_column`] walks a track column by column: it scans up to [`SCAN`] samples of a
 //! column directly (the common case when zoomed in), and past that finds the column's end by
-//! galloping and reads the rest of its minimum/maximum from the pyramid.
+//! galloping and reads the rest of its minimum/maximum from the pyramid. [`render_counters`]
+//! writes those columns as the page's compact render list (a header per track, then four f32
+//! per column); [`column_at`] gives one column exactly (counts, sample indices, f64 values) for
+//! the page's hover.
 
 use crate::analysis::lod::Viewport;
 use crate::model::{Ps, Trace, TrackId};
 
-/// Numbers per entry in [`render_counters`]' output.
-pub const COUNTER_STRIDE: usize = 7;
 /// Samples per block of the pyramid's level 0.
 pub const BLOCK: usize = 8;
-/// Samples of a column read one by one before [`render_counters`] gallops to its end.
+/// Samples of a column read one by one before [`for_each_column`] gallops to its end.
 pub const SCAN: usize = 16;
 
 /// Min/max pyramid over the whole counter table of one trace.
@@ -104,109 +105,276 @@ fn min_max_scan(values: &[f64]) -> (f64, f64) {
         .fold(EMPTY, |(lo, hi), &v| (lo.min(v), hi.max(v)))
 }
 
-/// Appends the entries of counter `tracks` in `view` to `out`, [`COUNTER_STRIDE`] numbers
-/// each: `[track, x, min, max, last, sample index or -1, count]`.
+/// f32 slots of a track header in [`render_counters`]' output: four f64 numbers stored bitwise
+/// (little-endian, two slots each), `[track id, entries, minimum, maximum]`.
+pub const COUNTER_HEADER: usize = 8;
+/// f32 numbers per pixel entry in [`render_counters`]' output: `[x, min, max, last]`.
+pub const COUNTER_ENTRY: usize = 4;
+
+/// One pixel column of a counter track in a view: samples `first..end` of the counter table.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Column {
+    /// Counter-table index of its first sample.
+    pub first: usize,
+    /// One past its last sample (`first + 1` for the held sample).
+    pub end: usize,
+    /// Pixel of its first sample (unclipped inside the view); −1 for the held sample.
+    pub x: f64,
+    /// Minimum and maximum of its values (NaN ignored; (+∞, −∞) when all are NaN).
+    pub min: f64,
+    /// See `min`.
+    pub max: f64,
+    /// Value of its last sample.
+    pub last: f64,
+    /// Whether this is the held sample: the last one before the view, whose value holds at its
+    /// left edge.
+    pub held: bool,
+}
+
+/// Calls `visit` with the columns of counter `track` in `view`, in time order: first the held
+/// sample (the last one before `t0`) if there is one, then each pixel column that holds samples.
+/// A column holds exactly the samples in `[t0, t1]` whose `floor(x)` is its index, `x` being the
+/// pixel of the sample's time.
+pub fn for_each_column(
+    trace: &Trace,
+    lod: &CounterLod,
+    track: TrackId,
+    view: Viewport,
+    mut visit: impl FnMut(Column),
+) {
+    let frame = Frame::new(view);
+    let (first, lo, hi) = visible_run(trace, track, view);
+    frame.columns(trace, lod, first, lo, hi, &mut visit);
+}
+
+/// The column of counter `track` whose index is `column` in `view` (the held sample for a
+/// negative index), or `None` when it holds no sample. Equals the column
+/// [`for_each_column`] yields for that index.
+pub fn column_at(
+    trace: &Trace,
+    lod: &CounterLod,
+    track: TrackId,
+    view: Viewport,
+    column: i64,
+) -> Option<Column> {
+    let (first, lo, hi) = visible_run(trace, track, view);
+    let times = &trace.counters.time;
+    let frame = Frame::new(view);
+    if column < 0 {
+        return (lo > first).then(|| held(trace, lo - 1));
+    }
+    let c = usize::try_from(column).ok()?;
+    let start = frame.starts.start(c);
+    let i = lo + times[lo..hi].partition_point(|&t| t < start);
+    if i == hi || frame.column_of(times[i]) != Some(c) {
+        return None;
+    }
+    Some(frame.column_from(trace, lod, i, hi))
+}
+
+/// Appends the render list of counter `tracks` in `view` to `out`: per track with at least one
+/// column (see [`for_each_column`]), a header of [`COUNTER_HEADER`] slots — track id, number of
+/// entries, and the minimum and maximum of the values of its columns (NaN ignored), as f64
+/// stored bitwise so the axis labels are exact — then one entry of [`COUNTER_ENTRY`] f32 per
+/// column: `x` (−1 for the held sample; rounded so that `floor(x)` stays the column's index),
+/// minimum, maximum and last value. Every header starts at an even slot, so a page reads headers
+/// through a Float64Array view of the same buffer. Tracks without columns are left out.
 ///
-/// Per track, the first entry may be the *held* sample (the last one before `t0`, `count` 0,
-/// `x` clamped to −1) so the line starts at the left edge; then one entry per pixel column
-/// with samples: `x` of its first sample (pixels, unclipped inside the view), the minimum,
-/// maximum and last value of its samples, the counter-table index of its sample when it holds
-/// exactly one (else −1), and how many it holds. Entries of a track are in time order.
+/// Sample counts and indices are not in the list: [`column_at`] gives a column's exactly.
 pub fn render_counters(
     trace: &Trace,
     lod: &CounterLod,
     tracks: &[TrackId],
     view: Viewport,
-    out: &mut Vec<f64>,
+    out: &mut Vec<f32>,
 ) {
-    let times = &trace.counters.time;
-    let values = &trace.counters.value;
+    let frame = Frame::new(view);
     // Visible sample runs first, so the output is allocated once.
-    let runs: Vec<(TrackId, usize, usize, usize)> = tracks
+    let runs: Vec<(TrackId, (usize, usize, usize))> = tracks
         .iter()
         .filter(|t| t.index() < trace.tracks.len())
-        .map(|&track| {
-            let range = trace.index.counters_of(track);
-            let ts = &times[range.clone()];
-            let lo = range.start + ts.partition_point(|&t| t < view.t0);
-            let hi = range.start + ts.partition_point(|&t| t <= view.t1);
-            (track, range.start, lo, hi)
-        })
+        .map(|&track| (track, visible_run(trace, track, view)))
         .collect();
     let columns = (view.width_px.ceil() as usize).saturating_add(2);
-    let entries: usize = runs
+    let slots: usize = runs
         .iter()
-        .map(|&(_, _, lo, hi)| (hi - lo).min(columns) + 1)
+        .map(|&(_, (_, lo, hi))| COUNTER_HEADER + ((hi - lo).min(columns) + 1) * COUNTER_ENTRY)
         .sum();
-    out.reserve(entries * COUNTER_STRIDE);
-
-    let scale = view.width_px / view.t1.saturating_sub(view.t0) as f64;
-    let x_of = |t: Ps| t.saturating_sub(view.t0) as f64 * scale;
-    let starts = ColumnStarts::new(view, scale, x_of);
-    for (track, first, mut i, end) in runs {
-        let id = f64::from(track.0);
-        if i > first {
-            let v = values[i - 1];
-            out.extend_from_slice(&[id, -1.0, v, v, v, (i - 1) as f64, 0.0]);
+    out.reserve(slots);
+    for (track, (first, lo, hi)) in runs {
+        let at = out.len();
+        out.resize(at + COUNTER_HEADER, 0.0);
+        let mut range = EMPTY;
+        let mut entries = 0usize;
+        frame.columns(trace, lod, first, lo, hi, &mut |c: Column| {
+            range = merge(range, (c.min, c.max));
+            entries += 1;
+            let x = if c.held { -1.0 } else { pixel_f32(c.x) };
+            out.extend_from_slice(&[x, c.min as f32, c.max as f32, c.last as f32]);
+        });
+        if entries == 0 {
+            out.truncate(at);
+            continue;
         }
-        while i < end {
-            let x = x_of(times[i]);
-            // The samples of this column are those before the next column's first time.
-            let next = starts.start((x as usize).saturating_add(1));
-            let (mut lo, mut hi) = merge(EMPTY, (values[i], values[i])); // NaN ignored
-            let mut j = i + 1;
-            let stop = end.min(i + SCAN);
-            for (&t, &v) in times[j..stop].iter().zip(&values[j..stop]) {
-                if t >= next {
-                    break;
-                }
-                // Comparisons skip NaN, as `f64::min`/`max` do.
-                if v < lo {
-                    lo = v;
-                }
-                if v > hi {
-                    hi = v;
-                }
-                j += 1;
-            }
-            // A dense column: gallop to its end and read the rest from the pyramid.
-            if j == stop && j < end && times[j] < next {
-                let k = j + gallop(&times[j..end], |t| t < next);
-                (lo, hi) = merge((lo, hi), lod.min_max(values, j..k));
-                j = k;
-            }
-            let count = j - i;
-            let sample = if count == 1 { i as f64 } else { -1.0 };
-            out.extend_from_slice(&[id, x, lo, hi, values[j - 1], sample, count as f64]);
-            i = j;
+        let header = [f64::from(track.0), entries as f64, range.0, range.1];
+        for (k, v) in header.into_iter().enumerate() {
+            let bits = v.to_bits();
+            out[at + 2 * k] = f32::from_bits(bits as u32);
+            out[at + 2 * k + 1] = f32::from_bits((bits >> 32) as u32);
         }
     }
 }
 
+/// `x` (≥ 0) as f32, rounded down where rounding to nearest would carry it into the next pixel
+/// column.
+fn pixel_f32(x: f64) -> f32 {
+    let f = x as f32;
+    if f64::from(f).floor() > x.floor() && f > 0.0 {
+        f32::from_bits(f.to_bits() - 1)
+    } else {
+        f
+    }
+}
+
+/// `(first sample of the track, first sample at or after t0, one past the last at or before t1)`
+/// in the counter table.
+fn visible_run(trace: &Trace, track: TrackId, view: Viewport) -> (usize, usize, usize) {
+    let range = trace.index.counters_of(track);
+    let ts = &trace.counters.time[range.clone()];
+    let lo = range.start + ts.partition_point(|&t| t < view.t0);
+    let hi = range.start + ts.partition_point(|&t| t <= view.t1);
+    (range.start, lo, hi)
+}
+
+/// The held sample `k` as a column.
+fn held(trace: &Trace, k: usize) -> Column {
+    let v = trace.counters.value[k];
+    Column {
+        first: k,
+        end: k + 1,
+        x: -1.0,
+        min: v,
+        max: v,
+        last: v,
+        held: true,
+    }
+}
+
+/// A view's pixel mapping and its column starts.
+struct Frame {
+    t0: Ps,
+    scale: f64,
+    starts: ColumnStarts,
+}
+
+impl Frame {
+    fn new(view: Viewport) -> Frame {
+        let scale = view.width_px / view.t1.saturating_sub(view.t0) as f64;
+        Frame {
+            t0: view.t0,
+            scale,
+            starts: ColumnStarts::new(view, scale),
+        }
+    }
+
+    fn x_of(&self, t: Ps) -> f64 {
+        x_of(self.t0, self.scale, t)
+    }
+
+    /// The column index of time `t` (inside the view).
+    fn column_of(&self, t: Ps) -> Option<usize> {
+        let x = self.x_of(t);
+        (x >= 0.0).then_some(x as usize)
+    }
+
+    /// The columns of the track whose samples start at `first`, visible ones `lo..hi`.
+    fn columns(
+        &self,
+        trace: &Trace,
+        lod: &CounterLod,
+        first: usize,
+        lo: usize,
+        hi: usize,
+        visit: &mut impl FnMut(Column),
+    ) {
+        if lo > first {
+            visit(held(trace, lo - 1));
+        }
+        let mut i = lo;
+        while i < hi {
+            let c = self.column_from(trace, lod, i, hi);
+            i = c.end;
+            visit(c);
+        }
+    }
+
+    /// The column whose first sample is `i` (`i < end`; samples past `end` are out of view).
+    fn column_from(&self, trace: &Trace, lod: &CounterLod, i: usize, end: usize) -> Column {
+        let times = &trace.counters.time;
+        let values = &trace.counters.value;
+        let x = self.x_of(times[i]);
+        // The samples of this column are those before the next column's first time.
+        let next = self.starts.start((x as usize).saturating_add(1));
+        let (mut lo, mut hi) = merge(EMPTY, (values[i], values[i])); // NaN ignored
+        let mut j = i + 1;
+        let stop = end.min(i + SCAN);
+        for (&t, &v) in times[j..stop].iter().zip(&values[j..stop]) {
+            if t >= next {
+                break;
+            }
+            // Comparisons skip NaN, as `f64::min`/`max` do.
+            if v < lo {
+                lo = v;
+            }
+            if v > hi {
+                hi = v;
+            }
+            j += 1;
+        }
+        // A dense column: gallop to its end and read the rest from the pyramid.
+        if j == stop && j < end && times[j] < next {
+            let k = j + gallop(&times[j..end], |t| t < next);
+            (lo, hi) = merge((lo, hi), lod.min_max(values, j..k));
+            j = k;
+        }
+        Column {
+            first: i,
+            end: j,
+            x,
+            min: lo,
+            max: hi,
+            last: values[j - 1],
+            held: false,
+        }
+    }
+}
+
+/// The pixel of time `t` in a view starting at `t0` with `scale` pixels per ps.
+fn x_of(t0: Ps, scale: f64, t: Ps) -> f64 {
+    t.saturating_sub(t0) as f64 * scale
+}
+
 /// The first time of each pixel column of a view: `start(c)` is the first time whose pixel
-/// `x_of` (non-decreasing, `x_of(t0) = 0`) is at least `c`, found from the inverse of `x_of`
-/// and checked against `x_of` itself, so a column holds exactly the samples whose
-/// `floor(x_of(t))` is its index. The first [`COLUMN_TABLE`] columns are computed once per
-/// view and shared by every track.
-struct ColumnStarts<F: Fn(Ps) -> f64> {
+/// [`x_of`] is at least `c`, found from the inverse of `x_of` and checked against `x_of` itself,
+/// so a column holds exactly the samples whose `floor(x_of(t))` is its index. The first
+/// [`COLUMN_TABLE`] columns are computed once per view and shared by every track.
+struct ColumnStarts {
     t0: Ps,
     scale: f64,
     /// Columns `0..=floor(width)`.
     columns: usize,
-    x_of: F,
     table: Vec<Ps>,
 }
 
 /// Columns whose first time is tabulated per view (wider views compute the rest per use).
 const COLUMN_TABLE: usize = 1 << 14;
 
-impl<F: Fn(Ps) -> f64> ColumnStarts<F> {
-    fn new(view: Viewport, scale: f64, x_of: F) -> Self {
+impl ColumnStarts {
+    fn new(view: Viewport, scale: f64) -> Self {
         let mut s = ColumnStarts {
             t0: view.t0,
             scale,
             columns: (view.width_px.floor() as usize).saturating_add(1),
-            x_of,
             table: Vec::new(),
         };
         s.table = (0..s.columns.min(COLUMN_TABLE))
@@ -226,7 +394,7 @@ impl<F: Fn(Ps) -> f64> ColumnStarts<F> {
 
     fn compute(&self, c: usize) -> Ps {
         let target = c as f64;
-        let reaches = |t: Ps| (self.x_of)(t) >= target;
+        let reaches = |t: Ps| x_of(self.t0, self.scale, t) >= target;
         // Bracket: `lo` does not reach the column (t0 - 1 is left of column 0), `hi` does.
         let guess = self.t0.saturating_add((target / self.scale).ceil() as Ps);
         let (mut lo, mut hi) = (self.t0.saturating_sub(1), Ps::MAX);
@@ -309,6 +477,100 @@ mod tests {
         }
     }
 
+    /// The columns of `track`, collected.
+    fn columns_of(trace: &Trace, lod: &CounterLod, track: TrackId, view: Viewport) -> Vec<Column> {
+        let mut cols = Vec::new();
+        for_each_column(trace, lod, track, view, |c| cols.push(c));
+        cols
+    }
+
+    /// A column's fields, floats as bits (so NaN compares equal to itself).
+    fn key(c: Option<Column>) -> Option<(usize, usize, [u64; 4], bool)> {
+        c.map(|c| {
+            (
+                c.first,
+                c.end,
+                [c.x, c.min, c.max, c.last].map(f64::to_bits),
+                c.held,
+            )
+        })
+    }
+
+    /// Decodes a render list: per track, (id, minimum, maximum, entries).
+    fn decode(out: &[f32]) -> Vec<(u32, f64, f64, Vec<[f32; COUNTER_ENTRY]>)> {
+        let f64_at = |k: usize| {
+            f64::from_bits(u64::from(out[k].to_bits()) | (u64::from(out[k + 1].to_bits()) << 32))
+        };
+        let mut tracks = Vec::new();
+        let mut h = 0;
+        while h < out.len() {
+            assert_eq!(h % 2, 0, "headers start at even slots");
+            let n = f64_at(h + 2) as usize;
+            let from = h + COUNTER_HEADER;
+            let entries = out[from..from + n * COUNTER_ENTRY]
+                .chunks(COUNTER_ENTRY)
+                .map(|e| [e[0], e[1], e[2], e[3]])
+                .collect();
+            tracks.push((f64_at(h) as u32, f64_at(h + 4), f64_at(h + 6), entries));
+            h = from + n * COUNTER_ENTRY;
+        }
+        tracks
+    }
+
+    #[test]
+    fn pixels_as_f32_stay_in_their_column() {
+        for x in [
+            0.0,
+            0.5,
+            5.999_999_999,
+            1_199.999_999_9,
+            1_048_575.999_9,
+            3.0,
+        ] {
+            let f = pixel_f32(x);
+            assert_eq!(f64::from(f).floor(), x.floor(), "{x}");
+            assert!(
+                (f64::from(f) - x).abs() <= x.max(1.0) * f64::from(f32::EPSILON),
+                "{x}"
+            );
+        }
+    }
+
+    /// The render list of two tracks (one with a held sample) decodes to their columns, with
+    /// exact f64 ranges in the headers; tracks without columns are left out.
+    #[test]
+    fn render_list_holds_a_header_and_the_columns_per_track() {
+        let a: Vec<(Ps, f64)> = (0..50).map(|k| (k * 10, 1e10 + k as f64)).collect();
+        let b: Vec<(Ps, f64)> = vec![(5, -2.5), (400, 7.0), (401, f64::NAN)];
+        let t = test_trace::build(&[], &[("a", &a), ("b", &b), ("none", &[])]);
+        let lod = CounterLod::build(&t);
+        let tracks = super::super::counter_tracks(&t);
+        let view = Viewport::new(100, 450, 7.0).unwrap();
+        let mut out = Vec::new();
+        render_counters(&t, &lod, &tracks, view, &mut out);
+        let decoded = decode(&out);
+        assert_eq!(decoded.len(), 2);
+        for (track, (id, lo, hi, entries)) in tracks.iter().zip(&decoded) {
+            assert_eq!(*id, track.0);
+            let cols = columns_of(&t, &lod, *track, view);
+            assert_eq!(entries.len(), cols.len());
+            let range = cols.iter().fold(EMPTY, |r, c| merge(r, (c.min, c.max)));
+            assert_eq!((*lo, *hi), range);
+            for (e, c) in entries.iter().zip(&cols) {
+                let x = if c.held { -1.0 } else { c.x as f32 };
+                assert!((e[0] - x).abs() < 1e-4);
+                assert_eq!(
+                    e[1..].iter().map(|v| v.to_bits()).collect::<Vec<_>>(),
+                    [c.min as f32, c.max as f32, c.last as f32].map(f32::to_bits)
+                );
+            }
+        }
+        // The axis range is exact: 1e10 + 9 is no f32.
+        assert_eq!(decoded[0].1, 1e10 + 9.0);
+        assert_eq!((decoded[1].1, decoded[1].2), (-2.5, 7.0));
+        assert!(decoded[1].3[0][0] < 0.0, "held sample first");
+    }
+
     /// Views at the ends of the time range, and very wide ones, place every sample once
     /// without overflowing (the column starts saturate instead).
     #[test]
@@ -324,11 +586,16 @@ mod tests {
             (0, 1, 1e300),
         ] {
             let view = Viewport::new(t0, t1, width).unwrap();
+            let counted: usize = columns_of(&t, &lod, track, view)
+                .iter()
+                .filter(|c| !c.held)
+                .map(|c| c.end - c.first)
+                .sum();
+            let visible = samples.iter().filter(|s| s.0 >= t0 && s.0 <= t1).count();
+            assert_eq!(counted, visible, "{t0} {t1} {width}");
             let mut out = Vec::new();
             render_counters(&t, &lod, &[track], view, &mut out);
-            let counted: f64 = out.chunks(COUNTER_STRIDE).map(|e| e[6]).sum();
-            let visible = samples.iter().filter(|s| s.0 >= t0 && s.0 <= t1).count();
-            assert_eq!(counted as usize, visible, "{t0} {t1} {width}");
+            assert_eq!(decode(&out).len(), usize::from(visible > 0));
         }
     }
 
@@ -367,12 +634,16 @@ mod tests {
             }
         }
 
-        /// Every sample in view is in exactly one entry; each entry's min/max/last agree with
-        /// the samples of its pixel column; there is at most one entry per pixel column plus
-        /// the held one.
+        /// Every sample in view is in exactly one column; each column's min/max/last agree with
+        /// the samples of its pixel column; there is at most one column per pixel plus the held
+        /// one; `column_at` gives the same column for each index, and none for empty pixels; the
+        /// render list holds the same columns.
         #[test]
         fn columns_account_for_every_visible_sample(
-            gaps in proptest::collection::vec((0i64..3_000, -1e6f64..1e6), 1..500),
+            gaps in proptest::collection::vec(
+                (0i64..3_000, prop_oneof![9 => -1e6f64..1e6, 1 => Just(f64::NAN), 1 => Just(-0.0f64)]),
+                1..500,
+            ),
             t0 in 0i64..200_000,
             span in 1i64..400_000,
             width in 1u32..300,
@@ -387,31 +658,48 @@ mod tests {
             let lod = CounterLod::build(&trace);
             let view = Viewport::new(t0, t0 + span, f64::from(width)).unwrap();
             let track = super::super::counter_tracks(&trace)[0];
-            let mut out = Vec::new();
-            render_counters(&trace, &lod, &[track], view, &mut out);
+            let cols = columns_of(&trace, &lod, track, view);
             let times = &trace.counters.time;
             let values = &trace.counters.value;
             let visible: Vec<usize> = (0..times.len()).filter(|&k| times[k] >= t0 && times[k] <= t0 + span).collect();
-            let entries: Vec<&[f64]> = out.chunks(COUNTER_STRIDE).collect();
-            let counted: f64 = entries.iter().map(|e| e[6]).sum();
-            prop_assert_eq!(counted as usize, visible.len());
+            let counted: usize = cols.iter().filter(|c| !c.held).map(|c| c.end - c.first).sum();
+            prop_assert_eq!(counted, visible.len());
             let held = times.iter().any(|&x| x < t0);
-            prop_assert_eq!(entries.first().is_some_and(|e| e[6] == 0.0), held);
-            prop_assert!(entries.len() <= width as usize + 2);
+            prop_assert_eq!(cols.first().is_some_and(|c| c.held), held);
+            prop_assert_eq!(key(column_at(&trace, &lod, track, view, -1)), key(cols.first().filter(|c| c.held).copied()));
+            prop_assert!(cols.len() <= width as usize + 2);
             let mut k = 0;
             let mut last_col = f64::NEG_INFINITY;
-            for e in entries.iter().filter(|e| e[6] > 0.0) {
-                let n = e[6] as usize;
+            for c in cols.iter().filter(|c| !c.held) {
+                let n = c.end - c.first;
                 let run = &visible[k..k + n];
-                let col = e[1].floor();
+                prop_assert_eq!(run[0], c.first);
+                let col = c.x.floor();
                 prop_assert!(col > last_col);
                 last_col = col;
                 for &s in run {
                     prop_assert_eq!(x_of(view, times[s]).floor(), col);
                 }
                 let (lo, hi) = min_max_scan(&run.iter().map(|&s| values[s]).collect::<Vec<_>>());
-                prop_assert_eq!((e[2], e[3], e[4]), (lo, hi, values[run[n - 1]]));
+                prop_assert_eq!((c.min, c.max), (lo, hi));
+                prop_assert_eq!(c.last.to_bits(), values[run[n - 1]].to_bits());
+                prop_assert_eq!(key(column_at(&trace, &lod, track, view, col as i64)), key(Some(*c)));
                 k += n;
+            }
+            for empty in 0..=width as i64 {
+                if !cols.iter().any(|c| !c.held && c.x.floor() as i64 == empty) {
+                    prop_assert!(column_at(&trace, &lod, track, view, empty).is_none());
+                }
+            }
+            let mut out = Vec::new();
+            render_counters(&trace, &lod, &[track], view, &mut out);
+            let decoded = decode(&out);
+            prop_assert_eq!(decoded.len(), usize::from(!cols.is_empty()));
+            if let Some((_, _, _, entries)) = decoded.first() {
+                prop_assert_eq!(entries.len(), cols.len());
+                for (e, c) in entries.iter().zip(&cols) {
+                    prop_assert_eq!(f64::from(e[0]).floor(), if c.held { -1.0 } else { c.x.floor() });
+                }
             }
         }
     }
