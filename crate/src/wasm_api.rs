@@ -73,6 +73,12 @@ impl Session {
             .map_err(|e| js_error(e.kind(), &e.to_string()))
     }
 
+    /// Events read so far, for the progress line (Chrome JSON is parsed as it arrives; other
+    /// formats are read at `finish` and report 0 until then).
+    pub fn events_read(&self) -> f64 {
+        self.incoming.events_read() as f64
+    }
+
     /// Imports everything pushed so far and returns the overview JSON (summary, time range,
     /// track groups in display order, metadata). Throws `{kind, message}` on failure.
     pub fn finish(&mut self) -> Result<String, JsValue> {

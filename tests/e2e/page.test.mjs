@@ -258,6 +258,27 @@ describe('planeview page', { skip: skip ?? false }, () => {
     });
   });
 
+  test('the progress line counts the events of a JSON trace as they are read', { skip: !KINETO }, async () => {
+    await withPage(env, 'progress-events', async (page) => {
+      await openPage(page, env);
+      // Record every progress text: the load may be over before a poll would see one.
+      await page.evaluate(() => {
+        const seen = (window.pvProgressSeen = []);
+        const el = document.querySelector('#progress');
+        new MutationObserver(() => seen.push(el.textContent)).observe(el, { subtree: true, childList: true, characterData: true });
+      });
+      await page.setInputFiles('input[type=file]', KINETO);
+      await waitForState(page, 'ready');
+      const seen = await page.evaluate(() => window.pvProgressSeen);
+      const counts = seen.map((t) => /([\d,]+) events/.exec(t)?.[1]).filter(Boolean).map((n) => Number(n.replaceAll(',', '')));
+      assert.ok(counts.length > 0, `no event count in ${JSON.stringify(seen)}`);
+      // The resnet trace's event array has 75,718 entries (20 of them `M` metadata).
+      assert.ok(counts.every((n) => n > 0 && n <= 75_718), JSON.stringify(counts));
+      // Where the load's time went is in the status line's tooltip.
+      assert.match(await page.getAttribute('#status', 'title'), /loaded in \d+\.\d\d s \(engine: /);
+    });
+  });
+
   test('groups collapse, and the track list scrolls', async () => {
     await withPage(env, 'collapse-scroll', async (page) => {
       await openPage(page, env);

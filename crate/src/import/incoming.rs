@@ -90,6 +90,15 @@ impl Incoming {
         self.unpacked_hint = bytes;
     }
 
+    /// Events read so far: the entries of a Chrome JSON event array parsed as they arrive;
+    /// 0 for formats held whole, which are read at [`Incoming::finish`].
+    pub fn events_read(&self) -> u64 {
+        match &self.sink {
+            Sink::Json(stream) => stream.entries_read(),
+            _ => 0,
+        }
+    }
+
     /// Bytes received so far.
     pub fn received(&self) -> u64 {
         self.received

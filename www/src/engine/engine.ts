@@ -70,6 +70,8 @@ export interface LoadProgress {
   received: number;
   /** Total bytes, when known. */
   total: number | null;
+  /** Events read so far (Chrome JSON is read as it arrives; other formats at the end: 0). */
+  events: number;
   phase: 'reading' | 'importing';
 }
 

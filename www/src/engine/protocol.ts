@@ -63,7 +63,7 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'init-error'; message: string }
-  | { type: 'progress'; load: number; received: number }
+  | { type: 'progress'; load: number; received: number; events: number }
   | { type: 'importing'; load: number }
   | { type: 'loaded'; load: number; profile: Omit<Profile, 'fileName' | 'timings'>; pushMs: number; finishMs: number }
   | { type: 'load-error'; load: number; kind: string; message: string; fatal: boolean }

@@ -14,6 +14,7 @@ export class Session {
   hint_unpacked(bytes: number): void;
   push(chunk: Uint8Array): void;
   reduce_detail(): void;
+  events_read(): number;
   finish(): string;
   render_slices(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   render_instants(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;

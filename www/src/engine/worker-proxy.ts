@@ -63,6 +63,8 @@ interface ActiveLoad {
   reduced: boolean;
   /** `performance.now()` when the load began. */
   started: number;
+  /** Events the engine has read so far. */
+  events: number;
 }
 
 export function nameFromUrl(url: string): string {
@@ -181,7 +183,8 @@ export class WorkerEngine implements Engine {
         const l = this.load;
         if (!l || l.id !== msg.load) return;
         l.received = msg.received;
-        l.onProgress({ received: l.received, total: l.total, phase: l.phase });
+        l.events = msg.events;
+        l.onProgress({ received: l.received, total: l.total, events: l.events, phase: l.phase });
         if (l.wake && l.sent - l.received < MAX_IN_FLIGHT) {
           const w = l.wake;
           l.wake = null;
@@ -193,7 +196,7 @@ export class WorkerEngine implements Engine {
         const l = this.load;
         if (!l || l.id !== msg.load) return;
         l.phase = 'importing';
-        l.onProgress({ received: l.received, total: l.total, phase: 'importing' });
+        l.onProgress({ received: l.received, total: l.total, events: l.events, phase: 'importing' });
         return;
       }
       case 'loaded': {
@@ -248,6 +251,7 @@ export class WorkerEngine implements Engine {
         sent: 0,
         received: 0,
         started: performance.now(),
+        events: 0,
         total: source.kind === 'file' ? source.file.size : null,
         phase: 'reading',
         onProgress,
@@ -303,7 +307,7 @@ export class WorkerEngine implements Engine {
       stream = response.body;
     }
     if (load.done) return;
-    load.onProgress({ received: 0, total: load.total, phase: 'reading' });
+    load.onProgress({ received: 0, total: load.total, events: 0, phase: 'reading' });
     const reader = stream.getReader();
     let buf = new Uint8Array(CHUNK_BYTES);
     let fill = 0;

@@ -281,7 +281,7 @@ function onMessage(msg: ToWorker): void {
         session.push(new Uint8Array(msg.data));
         pushMs += performance.now() - t;
         received += msg.data.byteLength;
-        post({ type: 'progress', load: msg.load, received });
+        post({ type: 'progress', load: msg.load, received, events: session.events_read() });
       } catch (err) {
         failLoad(msg.load, err);
       }

@@ -71,7 +71,9 @@ export class StatusView {
       this.els.status.textContent = `${name}: reading${total ? ` ${formatBytes(total)}` : ''}…`;
       bar.classList.toggle('is-indeterminate', pct === null);
       bar.style.width = pct === null ? '100%' : `${pct.toFixed(1)}%`;
-      this.els.progressText.textContent = total ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
+      const bytes = total ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
+      const events = p?.events ? ` · ${formatCount(p.events)} events` : '';
+      this.els.progressText.textContent = bytes + events;
     }
     this.setBadge(null);
   }

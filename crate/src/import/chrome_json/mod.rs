@@ -194,6 +194,11 @@ impl ChromeJsonStream {
         };
     }
 
+    /// Entries of the event array read so far (for the page's progress line).
+    pub fn entries_read(&self) -> u64 {
+        self.reader.entries
+    }
+
     /// From now on, args are not kept (the memory budget ran out part-way).
     pub fn drop_args(&mut self) {
         self.reader.placer.b.drop_args();
