@@ -30,6 +30,8 @@ pub struct Session {
     hlo: std::cell::OnceCell<crate::hlo::service::HloService>,
     /// Framework op rows, computed once for their table and the overview's top ops.
     framework_rows: std::cell::OnceCell<Vec<crate::analysis::framework_ops::FrameworkOpRow>>,
+    /// Slice levels of detail, built on the first slice render (timeline area).
+    slice_levels: std::cell::OnceCell<crate::analysis::lod_levels::SliceLevels>,
 }
 
 #[wasm_bindgen]
@@ -79,6 +81,7 @@ impl Session {
         let incoming = std::mem::take(&mut self.incoming);
         self.imported = None;
         self.counter_lod = std::cell::OnceCell::new();
+        self.slice_levels = std::cell::OnceCell::new();
         self.hlo = std::cell::OnceCell::new();
         let imported = incoming
             .finish()
@@ -88,7 +91,8 @@ impl Session {
         Ok(overview.to_string())
     }
 
-    /// Render list of slices: see [`lod::render_slices`] (stride 7).
+    /// Render list of slices: see [`lod::render_slices`] (stride 7), drawn from the slice
+    /// levels of detail ([`crate::analysis::lod_levels`]), built on the first call.
     pub fn render_slices(
         &self,
         track_ids: &[u32],
@@ -96,7 +100,14 @@ impl Session {
         t1_ps: f64,
         width_px: f64,
     ) -> Vec<f64> {
-        self.render(lod::render_slices, track_ids, (t0_ps, t1_ps, width_px))
+        let mut out = Vec::new();
+        if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
+            let levels = self
+                .slice_levels
+                .get_or_init(|| crate::analysis::lod_levels::SliceLevels::build(trace));
+            levels.render(trace, &track_list(track_ids), view, &mut out);
+        }
+        out
     }
 
     /// Render list of instants: see [`lod::render_instants`] (stride 4).

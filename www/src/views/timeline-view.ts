@@ -488,7 +488,6 @@ export class TimelineView {
     actx.clearRect(0, 0, width, AXIS_H);
     const p = this.profile;
     if (!p) return;
-    this.maybeRequest(width);
 
     const top = this.scroll.scrollTop;
     const scale = width / (this.t1 - this.t0);
@@ -520,62 +519,25 @@ export class TimelineView {
     ctx.textBaseline = 'middle';
     if (res) {
       const { a, b } = this.xform(width);
-      const s = res.slices;
-      for (let i = 0; i + SLICE_STRIDE <= s.length; i += SLICE_STRIDE) {
-        const row = this.trackRows.get(s[i]!);
-        if (!row || this.collapsed.has(row.group)) continue;
-        const lane = s[i + 1]!;
-        const y = row.y - top + TRACK_PAD + lane * LANE_H;
-        if (y + LANE_H < 0 || y > height) continue;
-        let x0 = a * s[i + 2]! + b;
-        let x1 = a * s[i + 3]! + b;
-        if (x1 < 0 || x0 > width) continue;
-        x0 = Math.max(x0, -1);
-        x1 = Math.min(x1, width + 1);
-        const w = Math.max(x1 - x0, 1);
-        const count = s[i + 5]!;
-        const nameId = s[i + 6]!;
-        const dim = marks ? !marks.has(s[i + 4]!) : searching && !this.nameMatches(nameId);
-        ctx.globalAlpha = dim ? 0.22 : count > 1 ? 0.75 : 1;
-        ctx.fillStyle = colorForNameId(nameId);
-        ctx.fillRect(x0, y + 1, w, LANE_H - 2);
-        if (searching && !dim) {
-          ctx.globalAlpha = 1;
-          ctx.strokeStyle = '#c2410c';
-          ctx.lineWidth = 1.5;
-          ctx.strokeRect(x0 + 0.75, y + 1.75, Math.max(w - 1.5, 0.5), LANE_H - 3.5);
-        }
-        if (w > 28 && count <= 1) {
-          const name = this.strings.get(nameId);
-          if (name) {
-            const text = ellipsize(ctx, name, w - 8);
-            if (text) {
-              ctx.globalAlpha = dim ? 0.45 : 1;
-              ctx.fillStyle = '#1b2230';
-              ctx.fillText(text, Math.max(x0, 0) + 4, y + LANE_H / 2 + 0.5);
-            }
-          }
-        }
-      }
-      ctx.globalAlpha = 1;
+      this.drawSlices(res.slices, a, b, top, width, height, searching, marks, ctx);
 
       // Instants: small markers at the top of their track.
       const ins = res.instants;
       ctx.fillStyle = '#475569';
       ctx.globalAlpha = 0.75;
+      ctx.beginPath(); // one path for all markers
       for (let i = 0; i + INSTANT_STRIDE <= ins.length; i += INSTANT_STRIDE) {
         const row = this.trackRows.get(ins[i]!);
         if (!row || this.collapsed.has(row.group)) continue;
         const x = a * ins[i + 1]! + b;
         const y = row.y - top + 1;
         if (x < -4 || x > width + 4 || y > height || y + 8 < 0) continue;
-        ctx.beginPath();
         ctx.moveTo(x - 3, y);
         ctx.lineTo(x + 3, y);
         ctx.lineTo(x, y + 5);
         ctx.closePath();
-        ctx.fill();
       }
+      ctx.fill();
       ctx.globalAlpha = 1;
 
       // Counter tracks: filled step charts with min/max per pixel column, scaled per track.
@@ -648,9 +610,87 @@ export class TimelineView {
         ctx.strokeRect(x - 6, y - 1, 12, 10);
       }
     }
+    // Ask for the next render list once this frame is drawn: asked before, the worker's reply
+    // would wait behind the drawing on this thread.
+    this.maybeRequest(width);
   }
 
   /** Draws every counter track of the render list (entries of one track are contiguous). */
+  /**
+   * Slice boxes, batched: one path per fill colour and opacity (canvas state changes and fill
+   * calls cost more than the rectangles), then search outlines, then labels for boxes wide
+   * enough to hold one.
+   */
+  private drawSlices(
+    s: Float64Array,
+    a: number,
+    b: number,
+    top: number,
+    width: number,
+    height: number,
+    searching: boolean,
+    marks: Set<number> | null,
+    ctx: CanvasRenderingContext2D,
+  ): void {
+    const batches = new Map<string, { color: string; alpha: number; rects: number[] }>();
+    const outlines: number[] = [];
+    const labels: Array<{ x: number; y: number; w: number; nameId: number; dim: boolean }> = [];
+    for (let i = 0; i + SLICE_STRIDE <= s.length; i += SLICE_STRIDE) {
+      const row = this.trackRows.get(s[i]!);
+      if (!row || this.collapsed.has(row.group)) continue;
+      const lane = s[i + 1]!;
+      const y = row.y - top + TRACK_PAD + lane * LANE_H;
+      if (y + LANE_H < 0 || y > height) continue;
+      let x0 = a * s[i + 2]! + b;
+      let x1 = a * s[i + 3]! + b;
+      if (x1 < 0 || x0 > width) continue;
+      x0 = Math.max(x0, -1);
+      x1 = Math.min(x1, width + 1);
+      const w = Math.max(x1 - x0, 1);
+      const count = s[i + 5]!;
+      const nameId = s[i + 6]!;
+      const dim = marks ? !marks.has(s[i + 4]!) : searching && !this.nameMatches(nameId);
+      const alpha = dim ? 0.22 : count > 1 ? 0.75 : 1;
+      const color = colorForNameId(nameId);
+      const key = `${color}|${alpha}`;
+      let batch = batches.get(key);
+      if (!batch) {
+        batch = { color, alpha, rects: [] };
+        batches.set(key, batch);
+      }
+      batch.rects.push(x0, y + 1, w);
+      if (searching && !dim) outlines.push(x0, y, w);
+      if (w > 28 && count <= 1) labels.push({ x: x0, y, w, nameId, dim });
+    }
+    for (const { color, alpha, rects } of batches.values()) {
+      ctx.globalAlpha = alpha;
+      ctx.fillStyle = color;
+      ctx.beginPath();
+      for (let k = 0; k < rects.length; k += 3) ctx.rect(rects[k]!, rects[k + 1]!, rects[k + 2]!, LANE_H - 2);
+      ctx.fill();
+    }
+    ctx.globalAlpha = 1;
+    if (outlines.length > 0) {
+      ctx.strokeStyle = '#c2410c';
+      ctx.lineWidth = 1.5;
+      ctx.beginPath();
+      for (let k = 0; k < outlines.length; k += 3) {
+        ctx.rect(outlines[k]! + 0.75, outlines[k + 1]! + 1.75, Math.max(outlines[k + 2]! - 1.5, 0.5), LANE_H - 3.5);
+      }
+      ctx.stroke();
+    }
+    ctx.fillStyle = '#1b2230';
+    for (const l of labels) {
+      const name = this.strings.get(l.nameId);
+      if (!name) continue;
+      const text = ellipsize(ctx, name, l.w - 8);
+      if (!text) continue;
+      ctx.globalAlpha = l.dim ? 0.45 : 1;
+      ctx.fillText(text, Math.max(l.x, 0) + 4, l.y + LANE_H / 2 + 0.5);
+    }
+    ctx.globalAlpha = 1;
+  }
+
   private drawCounters(c: Float64Array, a: number, b: number, top: number, width: number, height: number, ctx: CanvasRenderingContext2D): void {
     const p = this.profile;
     if (!p) return;
