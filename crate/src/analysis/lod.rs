@@ -148,26 +148,33 @@ impl<'a> Walker<'a> {
     }
 
     /// Walks the visible items among `lo..hi` (those ending at or after `t0` and starting at
-    /// or before `t1`). An item at least one pixel wide becomes its own box (an exact slice
-    /// when it covers one slice); a narrower one is merged with every following item that
-    /// ends inside the same pixel, found by galloping search, so each step emits a box
-    /// ≥ 1 px wide or crosses a pixel boundary: O(width · log(items per pixel)).
+    /// or before `t1`). A single slice at least one pixel wide becomes its own box; a
+    /// narrower item is merged with every following item that ends inside the same pixel,
+    /// found by galloping search, and runs less than a pixel apart merge (as does a wide
+    /// cluster of narrow slices with its neighbours), so each step emits a box ≥ 1 px wide
+    /// or crosses a pixel boundary: O(width · log(items per pixel)).
     pub(crate) fn walk(&mut self, items: &impl Items, lo: usize, hi: usize) {
         let view = self.view;
         let mut i = lo + partition(lo..hi, lo, |k| items.end(k) < view.t0);
         while i < hi && items.start(i) <= view.t1 {
             let (x0, x1) = (view.x(items.start(i)), view.x(items.end(i)));
-            if x1 - x0 >= 1.0 {
+            let wide = x1 - x0 >= 1.0;
+            if wide && items.first(i + 1) - items.first(i) == 1 {
                 self.flush();
-                self.emit(x0, x1, items.first(i + 1) - items.first(i), items.first(i));
+                self.emit(x0, x1, 1, items.first(i));
                 i += 1;
                 continue;
             }
-            // Every later visible item that ends before the next pixel boundary lies in this
-            // pixel (both conditions hold for a prefix, as starts and ends are sorted).
+            // A wide cluster of narrow slices joins the run as a whole. Otherwise every later
+            // visible item that ends before the next pixel boundary lies in this pixel (both
+            // conditions hold for a prefix, as starts and ends are sorted).
             let boundary = x1.floor() + 1.0;
             let in_pixel = |k: usize| view.x(items.end(k)) < boundary && items.start(k) <= view.t1;
-            let j = i + 1 + partition(i + 1..hi, i + 1, in_pixel);
+            let j = if wide {
+                i + 1
+            } else {
+                i + 1 + partition(i + 1..hi, i + 1, in_pixel)
+            };
             let run_x1 = view.x(items.end(j - 1));
             let count = items.first(j) - items.first(i);
             match &mut self.run {

@@ -384,6 +384,9 @@ mod tests {
             levels.render(&trace, &tracks, view, &mut lod);
             let (direct, lod) = (boxes(&direct), boxes(&lod));
 
+            // Clusters merge as the direct scan's runs do: no more boxes, but for the two
+            // clusters each lane's view edges may cut.
+            prop_assert!(lod.len() <= direct.len() + 2 * 2 * tracks.len(), "{} boxes vs {}", lod.len(), direct.len());
             let visible: Vec<usize> = (0..s.len())
                 .filter(|&i| s.end(i) >= view.t0 && s.start[i] <= view.t1)
                 .collect();

@@ -32,6 +32,8 @@ const FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const COUNTER_H = 56;
 /** Click tolerance around a counter sample, in pixels. */
 const SAMPLE_HIT_PX = 4;
+/** Slice box opacity: dimmed by a search, merged sub-pixel slices, one slice. */
+const ALPHAS = [0.22, 0.75, 1] as const;
 
 export type Selection = { kind: 'slice'; id: number } | { kind: 'instant'; index: number } | { kind: 'counter'; index: number };
 
@@ -617,9 +619,8 @@ export class TimelineView {
 
   /** Draws every counter track of the render list (entries of one track are contiguous). */
   /**
-   * Slice boxes, batched: one path per fill colour and opacity (canvas state changes and fill
-   * calls cost more than the rectangles), then search outlines, then labels for boxes wide
-   * enough to hold one.
+   * Slice boxes, batched by fill colour and opacity (setting fillStyle parses a colour string
+   * each time), then search outlines, then labels for boxes wide enough to hold one.
    */
   private drawSlices(
     s: Float64Array,
@@ -632,7 +633,8 @@ export class TimelineView {
     marks: Set<number> | null,
     ctx: CanvasRenderingContext2D,
   ): void {
-    const batches = new Map<string, { color: string; alpha: number; rects: number[] }>();
+    // Keyed by name id × 3 + opacity class.
+    const batches = new Map<number, { color: string; alpha: number; rects: number[] }>();
     const outlines: number[] = [];
     const labels: Array<{ x: number; y: number; w: number; nameId: number; dim: boolean }> = [];
     for (let i = 0; i + SLICE_STRIDE <= s.length; i += SLICE_STRIDE) {
@@ -650,34 +652,30 @@ export class TimelineView {
       const count = s[i + 5]!;
       const nameId = s[i + 6]!;
       const dim = marks ? !marks.has(s[i + 4]!) : searching && !this.nameMatches(nameId);
-      const alpha = dim ? 0.22 : count > 1 ? 0.75 : 1;
-      const color = colorForNameId(nameId);
-      const key = `${color}|${alpha}`;
+      const opacity = dim ? 0 : count > 1 ? 1 : 2;
+      const key = nameId * 3 + opacity;
       let batch = batches.get(key);
       if (!batch) {
-        batch = { color, alpha, rects: [] };
+        batch = { color: colorForNameId(nameId), alpha: ALPHAS[opacity]!, rects: [] };
         batches.set(key, batch);
       }
       batch.rects.push(x0, y + 1, w);
       if (searching && !dim) outlines.push(x0, y, w);
       if (w > 28 && count <= 1) labels.push({ x: x0, y, w, nameId, dim });
     }
+    // fillRect per box (the canvas's fast path; one path of many rectangles rasterizes slower).
     for (const { color, alpha, rects } of batches.values()) {
       ctx.globalAlpha = alpha;
       ctx.fillStyle = color;
-      ctx.beginPath();
-      for (let k = 0; k < rects.length; k += 3) ctx.rect(rects[k]!, rects[k + 1]!, rects[k + 2]!, LANE_H - 2);
-      ctx.fill();
+      for (let k = 0; k < rects.length; k += 3) ctx.fillRect(rects[k]!, rects[k + 1]!, rects[k + 2]!, LANE_H - 2);
     }
     ctx.globalAlpha = 1;
     if (outlines.length > 0) {
       ctx.strokeStyle = '#c2410c';
       ctx.lineWidth = 1.5;
-      ctx.beginPath();
       for (let k = 0; k < outlines.length; k += 3) {
-        ctx.rect(outlines[k]! + 0.75, outlines[k + 1]! + 1.75, Math.max(outlines[k + 2]! - 1.5, 0.5), LANE_H - 3.5);
+        ctx.strokeRect(outlines[k]! + 0.75, outlines[k + 1]! + 1.75, Math.max(outlines[k + 2]! - 1.5, 0.5), LANE_H - 3.5);
       }
-      ctx.stroke();
     }
     ctx.fillStyle = '#1b2230';
     for (const l of labels) {
