@@ -205,7 +205,7 @@ fn build_lane(trace: &Trace, range: std::ops::Range<usize>) -> Vec<Level> {
         .clone()
         .skip(1)
         .map(|i| {
-            let gap = s.start[i] - s.end(i - 1);
+            let gap = s.start[i].saturating_sub(s.end(i - 1));
             let widest = gap.max(s.dur[i - 1]).max(s.dur[i]);
             level_above(widest) as u8
         })
@@ -336,6 +336,18 @@ mod tests {
                 .unwrap_or(MAX_LEVELS);
             assert_eq!(level_above(t), brute, "{t}");
         }
+    }
+
+    #[test]
+    fn extreme_times_count_every_slice() {
+        let slices = vec![(i64::MIN / 2, 10), (0, 5), (7, 1), (i64::MAX / 2, 3)];
+        let trace = trace_of(&[slices]);
+        let levels = SliceLevels::build(&trace);
+        let view = Viewport::new(i64::MIN, i64::MAX, 500.0).unwrap();
+        let mut out = Vec::new();
+        levels.render(&trace, &[TrackId(0)], view, &mut out);
+        let counted: f64 = boxes(&out).iter().map(|b| b[5]).sum();
+        assert_eq!(counted, 4.0);
     }
 
     #[test]
