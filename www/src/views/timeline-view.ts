@@ -527,19 +527,19 @@ export class TimelineView {
       const ins = res.instants;
       ctx.fillStyle = '#475569';
       ctx.globalAlpha = 0.75;
-      ctx.beginPath(); // one path for all markers
       for (let i = 0; i + INSTANT_STRIDE <= ins.length; i += INSTANT_STRIDE) {
         const row = this.trackRows.get(ins[i]!);
         if (!row || this.collapsed.has(row.group)) continue;
         const x = a * ins[i + 1]! + b;
         const y = row.y - top + 1;
         if (x < -4 || x > width + 4 || y > height || y + 8 < 0) continue;
+        ctx.beginPath();
         ctx.moveTo(x - 3, y);
         ctx.lineTo(x + 3, y);
         ctx.lineTo(x, y + 5);
         ctx.closePath();
+        ctx.fill();
       }
-      ctx.fill();
       ctx.globalAlpha = 1;
 
       // Counter tracks: filled step charts with min/max per pixel column, scaled per track.
