@@ -317,3 +317,36 @@ export async function loadInSpeedscope(context, url, file, timeoutMs = 300000) {
   await page.close().catch(() => undefined);
   return res;
 }
+
+// Frame times only (the timeline task's iteration loop; not used by run.mjs):
+//   node bench/browser.mjs frames FILE [ROUNDS]
+// serves dist/, opens FILE in our page, runs zoomPan ROUNDS times (default 1) and prints one JSON
+// line per round with the p50/p95 of pv:frame, pv:render, pv:draw and the frame cost
+// (render p95 + draw p95, as run.mjs reports it). PV_DIST=DIR serves another build (e.g. main's).
+if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).href && process.argv[2] === 'frames') {
+  const file = process.argv[3];
+  const rounds = Number(process.argv[4] ?? 1);
+  if (!file) {
+    console.error('usage: node bench/browser.mjs frames FILE [ROUNDS]');
+    process.exit(2);
+  }
+  const { startServer, DIST } = await import('../tests/e2e/server.mjs');
+  const { resolve } = await import('node:path');
+  const dist = process.env.PV_DIST ? resolve(process.env.PV_DIST) : DIST;
+  const server = await startServer({ dir: dist, prefixes: ['/'] });
+  const b = await launch();
+  try {
+    const r = await loadInOurs(b.context, server.url, file, 600000);
+    console.error(`loaded: ${r.outcome}, first frame ${r.first_frame_ms?.toFixed(0)} ms`);
+    if (r.ok) {
+      for (let i = 0; i < rounds; i++) {
+        const f = await zoomPan(r.page, 1);
+        console.log(JSON.stringify({ round: i + 1, cost_p95: f.render_p95 + f.draw_p95, ...f }));
+      }
+    }
+    await r.page.close().catch(() => undefined);
+  } finally {
+    await b.close();
+    await server.close();
+  }
+}

@@ -30,6 +30,8 @@ pub struct Session {
     hlo: std::cell::OnceCell<crate::hlo::service::HloService>,
     /// Framework op rows, computed once for their table and the overview's top ops.
     framework_rows: std::cell::OnceCell<Vec<crate::analysis::framework_ops::FrameworkOpRow>>,
+    /// Slice levels of detail, built on the first slice render (timeline area).
+    slice_levels: std::cell::OnceCell<crate::analysis::lod_levels::SliceLevels>,
 }
 
 #[wasm_bindgen]
@@ -85,6 +87,7 @@ impl Session {
         let incoming = std::mem::take(&mut self.incoming);
         self.imported = None;
         self.counter_lod = std::cell::OnceCell::new();
+        self.slice_levels = std::cell::OnceCell::new();
         self.hlo = std::cell::OnceCell::new();
         let imported = incoming
             .finish()
@@ -94,7 +97,9 @@ impl Session {
         Ok(overview.to_string())
     }
 
-    /// Render list of slices: see [`lod::render_slices`] (stride 7).
+    /// Render list of slices: see [`lod::render_slices`] (stride 7), drawn from the slice
+    /// levels of detail ([`crate::analysis::lod_levels`]) once [`Session::build_slice_levels`]
+    /// has built them, by the direct scan (same boxes, slower zoomed out) before.
     pub fn render_slices(
         &self,
         track_ids: &[u32],
@@ -102,7 +107,24 @@ impl Session {
         t1_ps: f64,
         width_px: f64,
     ) -> Vec<f64> {
-        self.render(lod::render_slices, track_ids, (t0_ps, t1_ps, width_px))
+        let mut out = Vec::new();
+        if let (Some(trace), Some(view)) = (self.trace(), viewport(t0_ps, t1_ps, width_px)) {
+            let tracks = track_list(track_ids);
+            match self.slice_levels.get() {
+                Some(levels) => levels.render(trace, &tracks, view, &mut out),
+                None => lod::render_slices(trace, &tracks, view, &mut out),
+            }
+        }
+        out
+    }
+
+    /// Builds the slice levels of detail of the loaded profile if not built yet (O(slices);
+    /// the worker calls it after the first frame, so that frame does not wait for it).
+    pub fn build_slice_levels(&self) {
+        if let Some(trace) = self.trace() {
+            self.slice_levels
+                .get_or_init(|| crate::analysis::lod_levels::SliceLevels::build(trace));
+        }
     }
 
     /// Render list of instants: see [`lod::render_instants`] (stride 4).

@@ -2,10 +2,13 @@
 //! are bounded by the pixels drawn, not by the events in range.
 //!
 //! Each lane of a track holds non-overlapping slices sorted by start, so their ends are
-//! sorted too (see `model::TrackIndex`). For one lane the renderer walks left to right:
-//! a slice at least one pixel wide becomes its own box; a narrower one is merged with every
-//! following slice that ends inside the same pixel, found by binary search, so each step
-//! emits a box ≥ 1 px wide or crosses a pixel boundary. Cost per lane: O(width · log n).
+//! sorted too (see `model::TrackIndex`). For one lane the renderer ([`Walker`]) walks left
+//! to right: a slice at least one pixel wide becomes its own box; a narrower one is merged
+//! with every following slice that ends inside the same pixel, found by galloping search, so
+//! each step emits a box ≥ 1 px wide or crosses a pixel boundary. Cost per lane of the
+//! direct scan ([`render_slices`]): O(width · log n), each probe a likely cache miss in the
+//! slice columns. The page walks precomputed clusters instead ([`super::lod_levels`]), with
+//! the same walker and the same accounting.
 
 use crate::model::{Ps, Trace, TrackId};
 
@@ -33,12 +36,12 @@ impl Viewport {
 
     // Differences in i128: a span wider than i64::MAX (t0 near i64::MIN) must not overflow
     // (found by fuzzing; same results as i64 whenever that does not overflow).
-    fn scale(&self) -> f64 {
+    pub(crate) fn scale(&self) -> f64 {
         self.width_px / (i128::from(self.t1) - i128::from(self.t0)) as f64
     }
 
     /// Pixel position of time `t`, unclipped.
-    fn x(&self, t: Ps) -> f64 {
+    pub(crate) fn x(&self, t: Ps) -> f64 {
         (i128::from(t) - i128::from(self.t0)) as f64 * self.scale()
     }
 }
@@ -46,19 +49,48 @@ impl Viewport {
 /// Appends the boxes of `tracks` in `view` to `out`, [`SLICE_STRIDE`] numbers each:
 /// `[track, lane, x0, x1, slice id or -1, count, name id]`. `x0`/`x1` are pixels clipped to
 /// `[0, width]`; a box with `count > 1` stands for that many merged sub-pixel slices (its
-/// slice id is -1, its name id the first one's).
+/// slice id is -1, its name id the first one's). This is the direct scan over the slice
+/// table; [`super::lod_levels::SliceLevels::render`] gives the same accounting in O(pixels).
 pub fn render_slices(trace: &Trace, tracks: &[TrackId], view: Viewport, out: &mut Vec<f64>) {
     for &track in tracks {
         if track.index() >= trace.tracks.len() {
             continue;
         }
         for (lane, range) in trace.index.lanes_of(track).iter().enumerate() {
-            render_lane(trace, track, lane, range.range(), view, out);
+            let mut walk = Walker::new(trace, track, lane, view, out);
+            walk.walk(&Raw(trace), range.start as usize, range.end as usize);
+            walk.finish();
         }
     }
 }
 
-/// A run of merged narrow slices being built.
+/// A lane's slices, or a coarser sequence standing for them: non-overlapping items sorted
+/// by start (so ends are sorted too), item `k` covering the slices `first(k)..first(k + 1)`.
+pub(crate) trait Items {
+    /// Start of item `k`.
+    fn start(&self, k: usize) -> Ps;
+    /// End of item `k` (its last slice's end).
+    fn end(&self, k: usize) -> Ps;
+    /// Slice index of item `k`'s first slice; valid for one past the last item too.
+    fn first(&self, k: usize) -> usize;
+}
+
+/// The slice table itself: item `k` is slice `k`.
+pub(crate) struct Raw<'a>(pub &'a Trace);
+
+impl Items for Raw<'_> {
+    fn start(&self, k: usize) -> Ps {
+        self.0.slices.start[k]
+    }
+    fn end(&self, k: usize) -> Ps {
+        self.0.slices.end(k)
+    }
+    fn first(&self, k: usize) -> usize {
+        k
+    }
+}
+
+/// A run of merged narrow items being built.
 struct Run {
     x0: f64,
     x1: f64,
@@ -66,68 +98,107 @@ struct Run {
     first: usize,
 }
 
-fn render_lane(
-    trace: &Trace,
+/// Emits one lane's boxes from one or more consecutive stretches of items, left to right;
+/// a run of merged narrow items carries over from one stretch to the next.
+pub(crate) struct Walker<'a> {
+    trace: &'a Trace,
     track: TrackId,
     lane: usize,
-    range: std::ops::Range<usize>,
     view: Viewport,
-    out: &mut Vec<f64>,
-) {
-    let s = &trace.slices;
-    let (lo, hi) = (range.start, range.end);
-    let mut i = lo + partition(lo..hi, lo, |k| s.end(k) < view.t0);
-    let mut run: Option<Run> = None;
-    let emit = |out: &mut Vec<f64>, x0: f64, x1: f64, count: usize, first: usize| {
+    out: &'a mut Vec<f64>,
+    run: Option<Run>,
+}
+
+impl<'a> Walker<'a> {
+    pub(crate) fn new(
+        trace: &'a Trace,
+        track: TrackId,
+        lane: usize,
+        view: Viewport,
+        out: &'a mut Vec<f64>,
+    ) -> Walker<'a> {
+        Walker {
+            trace,
+            track,
+            lane,
+            view,
+            out,
+            run: None,
+        }
+    }
+
+    fn emit(&mut self, x0: f64, x1: f64, count: usize, first: usize) {
         let id = if count == 1 { first as f64 } else { -1.0 };
-        let clip = |x: f64| x.clamp(0.0, view.width_px);
-        out.extend_from_slice(&[
-            track.0 as f64,
-            lane as f64,
+        let clip = |x: f64| x.clamp(0.0, self.view.width_px);
+        self.out.extend_from_slice(&[
+            self.track.0 as f64,
+            self.lane as f64,
             clip(x0),
             clip(x1),
             id,
             count as f64,
-            s.name[first].0 as f64,
+            self.trace.slices.name[first].0 as f64,
         ]);
-    };
-    while i < hi && s.start[i] <= view.t1 {
-        let (x0, x1) = (view.x(s.start[i]), view.x(s.end(i)));
-        if x1 - x0 >= 1.0 {
-            if let Some(r) = run.take() {
-                emit(out, r.x0, r.x1, r.count, r.first);
-            }
-            emit(out, x0, x1, 1, i);
-            i += 1;
-            continue;
-        }
-        // Every later visible slice that ends before the next pixel boundary lies in this
-        // pixel (both conditions hold for a prefix, as starts and ends are sorted).
-        let boundary = x1.floor() + 1.0;
-        let in_pixel = |k: usize| view.x(s.end(k)) < boundary && s.start[k] <= view.t1;
-        let j = i + 1 + partition(i + 1..hi, i + 1, in_pixel);
-        let run_x1 = view.x(s.end(j - 1));
-        match &mut run {
-            Some(r) if x0 <= r.x1 + 1.0 => {
-                r.x1 = r.x1.max(run_x1);
-                r.count += j - i;
-            }
-            _ => {
-                if let Some(r) = run.take() {
-                    emit(out, r.x0, r.x1, r.count, r.first);
-                }
-                run = Some(Run {
-                    x0,
-                    x1: run_x1,
-                    count: j - i,
-                    first: i,
-                });
-            }
-        }
-        i = j;
     }
-    if let Some(r) = run {
-        emit(out, r.x0, r.x1, r.count, r.first);
+
+    fn flush(&mut self) {
+        if let Some(r) = self.run.take() {
+            self.emit(r.x0, r.x1, r.count, r.first);
+        }
+    }
+
+    /// Walks the visible items among `lo..hi` (those ending at or after `t0` and starting at
+    /// or before `t1`). A single slice at least one pixel wide becomes its own box; a
+    /// narrower item is merged with every following item that ends inside the same pixel,
+    /// found by galloping search, and runs less than a pixel apart merge (as does a wide
+    /// cluster of narrow slices with its neighbours), so each step emits a box ≥ 1 px wide
+    /// or crosses a pixel boundary: O(width · log(items per pixel)).
+    pub(crate) fn walk(&mut self, items: &impl Items, lo: usize, hi: usize) {
+        let view = self.view;
+        let mut i = lo + partition(lo..hi, lo, |k| items.end(k) < view.t0);
+        while i < hi && items.start(i) <= view.t1 {
+            let (x0, x1) = (view.x(items.start(i)), view.x(items.end(i)));
+            let wide = x1 - x0 >= 1.0;
+            if wide && items.first(i + 1) - items.first(i) == 1 {
+                self.flush();
+                self.emit(x0, x1, 1, items.first(i));
+                i += 1;
+                continue;
+            }
+            // A wide cluster of narrow slices joins the run as a whole. Otherwise every later
+            // visible item that ends before the next pixel boundary lies in this pixel (both
+            // conditions hold for a prefix, as starts and ends are sorted).
+            let boundary = x1.floor() + 1.0;
+            let in_pixel = |k: usize| view.x(items.end(k)) < boundary && items.start(k) <= view.t1;
+            let j = if wide {
+                i + 1
+            } else {
+                i + 1 + partition(i + 1..hi, i + 1, in_pixel)
+            };
+            let run_x1 = view.x(items.end(j - 1));
+            let count = items.first(j) - items.first(i);
+            match &mut self.run {
+                Some(r) if x0 <= r.x1 + 1.0 => {
+                    r.x1 = r.x1.max(run_x1);
+                    r.count += count;
+                }
+                _ => {
+                    self.flush();
+                    self.run = Some(Run {
+                        x0,
+                        x1: run_x1,
+                        count,
+                        first: items.first(i),
+                    });
+                }
+            }
+            i = j;
+        }
+    }
+
+    /// Emits the run still open.
+    pub(crate) fn finish(mut self) {
+        self.flush();
     }
 }
 
@@ -136,7 +207,11 @@ fn render_lane(
 /// (steps 1, 2, 4, ...) then bisecting: the answer is usually near `from` (the next pixel's
 /// slices follow the current ones), so this costs O(log distance) and touches memory close
 /// to where the walk already is, instead of bisecting the whole rest of the lane.
-fn partition(range: std::ops::Range<usize>, from: usize, pred: impl Fn(usize) -> bool) -> usize {
+pub(crate) fn partition(
+    range: std::ops::Range<usize>,
+    from: usize,
+    pred: impl Fn(usize) -> bool,
+) -> usize {
     let end = range.end;
     let (mut lo, mut step) = (from, 1);
     while lo + step <= end && pred(lo + step - 1) {

@@ -12,6 +12,7 @@ pub mod host_ops;
 pub mod intervals;
 pub mod kernel_stats;
 pub mod lod;
+pub mod lod_levels;
 pub mod op_metrics;
 pub mod op_profile;
 pub mod overview;

@@ -15,6 +15,7 @@ export class Session {
   push(chunk: Uint8Array): void;
   reduce_detail(): void;
   events_read(): number;
+  build_slice_levels(): void;
   finish(): string;
   render_slices(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;
   render_instants(track_ids: Uint32Array, t0_ps: number, t1_ps: number, width_px: number): Float64Array;

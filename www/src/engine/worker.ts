@@ -32,6 +32,8 @@ let session: Session | null = null;
 let currentLoad = -1;
 let loadName = '';
 let received = 0;
+/** The session whose slice levels of detail are built or scheduled. */
+let levelsPending: Session | null = null;
 /** Time spent in `push` for the current load, ms. */
 let pushMs = 0;
 let failedLoad = false;
@@ -108,6 +110,14 @@ function render(args: CallMap['render']['args']): RenderResult {
       sentStrings.add(nameId);
       strings.push([nameId, s.string(nameId)]);
     }
+  }
+  // The levels of detail make zoomed-out views cheap but take O(slices) to build: build them
+  // once this first render list is on its way, not before it.
+  if (levelsPending !== s) {
+    levelsPending = s;
+    setTimeout(() => {
+      if (session === s) s.build_slice_levels();
+    }, 0);
   }
   return { request: { t0, t1, width }, slices, instants, counters, flows, strings };
 }

@@ -32,6 +32,8 @@ const FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const COUNTER_H = 56;
 /** Click tolerance around a counter sample, in pixels. */
 const SAMPLE_HIT_PX = 4;
+/** Slice box opacity: dimmed by a search, merged sub-pixel slices, one slice. */
+const ALPHAS = [0.22, 0.75, 1] as const;
 
 export type Selection = { kind: 'slice'; id: number } | { kind: 'instant'; index: number } | { kind: 'counter'; index: number };
 
@@ -488,7 +490,6 @@ export class TimelineView {
     actx.clearRect(0, 0, width, AXIS_H);
     const p = this.profile;
     if (!p) return;
-    this.maybeRequest(width);
 
     const top = this.scroll.scrollTop;
     const scale = width / (this.t1 - this.t0);
@@ -520,44 +521,7 @@ export class TimelineView {
     ctx.textBaseline = 'middle';
     if (res) {
       const { a, b } = this.xform(width);
-      const s = res.slices;
-      for (let i = 0; i + SLICE_STRIDE <= s.length; i += SLICE_STRIDE) {
-        const row = this.trackRows.get(s[i]!);
-        if (!row || this.collapsed.has(row.group)) continue;
-        const lane = s[i + 1]!;
-        const y = row.y - top + TRACK_PAD + lane * LANE_H;
-        if (y + LANE_H < 0 || y > height) continue;
-        let x0 = a * s[i + 2]! + b;
-        let x1 = a * s[i + 3]! + b;
-        if (x1 < 0 || x0 > width) continue;
-        x0 = Math.max(x0, -1);
-        x1 = Math.min(x1, width + 1);
-        const w = Math.max(x1 - x0, 1);
-        const count = s[i + 5]!;
-        const nameId = s[i + 6]!;
-        const dim = marks ? !marks.has(s[i + 4]!) : searching && !this.nameMatches(nameId);
-        ctx.globalAlpha = dim ? 0.22 : count > 1 ? 0.75 : 1;
-        ctx.fillStyle = colorForNameId(nameId);
-        ctx.fillRect(x0, y + 1, w, LANE_H - 2);
-        if (searching && !dim) {
-          ctx.globalAlpha = 1;
-          ctx.strokeStyle = '#c2410c';
-          ctx.lineWidth = 1.5;
-          ctx.strokeRect(x0 + 0.75, y + 1.75, Math.max(w - 1.5, 0.5), LANE_H - 3.5);
-        }
-        if (w > 28 && count <= 1) {
-          const name = this.strings.get(nameId);
-          if (name) {
-            const text = ellipsize(ctx, name, w - 8);
-            if (text) {
-              ctx.globalAlpha = dim ? 0.45 : 1;
-              ctx.fillStyle = '#1b2230';
-              ctx.fillText(text, Math.max(x0, 0) + 4, y + LANE_H / 2 + 0.5);
-            }
-          }
-        }
-      }
-      ctx.globalAlpha = 1;
+      this.drawSlices(res.slices, a, b, top, width, height, searching, marks, ctx);
 
       // Instants: small markers at the top of their track.
       const ins = res.instants;
@@ -648,6 +612,80 @@ export class TimelineView {
         ctx.strokeRect(x - 6, y - 1, 12, 10);
       }
     }
+    // Ask for the next render list once this frame is drawn: asked before, the worker's reply
+    // would wait behind the drawing on this thread.
+    this.maybeRequest(width);
+  }
+
+  /**
+   * Slice boxes, batched by fill colour and opacity (setting fillStyle parses a colour string
+   * each time), then search outlines, then labels for boxes wide enough to hold one.
+   */
+  private drawSlices(
+    s: Float64Array,
+    a: number,
+    b: number,
+    top: number,
+    width: number,
+    height: number,
+    searching: boolean,
+    marks: Set<number> | null,
+    ctx: CanvasRenderingContext2D,
+  ): void {
+    // Keyed by name id × 3 + opacity class.
+    const batches = new Map<number, { color: string; alpha: number; rects: number[] }>();
+    const outlines: number[] = [];
+    const labels: Array<{ x: number; y: number; w: number; nameId: number; dim: boolean }> = [];
+    for (let i = 0; i + SLICE_STRIDE <= s.length; i += SLICE_STRIDE) {
+      const row = this.trackRows.get(s[i]!);
+      if (!row || this.collapsed.has(row.group)) continue;
+      const lane = s[i + 1]!;
+      const y = row.y - top + TRACK_PAD + lane * LANE_H;
+      if (y + LANE_H < 0 || y > height) continue;
+      let x0 = a * s[i + 2]! + b;
+      let x1 = a * s[i + 3]! + b;
+      if (x1 < 0 || x0 > width) continue;
+      x0 = Math.max(x0, -1);
+      x1 = Math.min(x1, width + 1);
+      const w = Math.max(x1 - x0, 1);
+      const count = s[i + 5]!;
+      const nameId = s[i + 6]!;
+      const dim = marks ? !marks.has(s[i + 4]!) : searching && !this.nameMatches(nameId);
+      const opacity = dim ? 0 : count > 1 ? 1 : 2;
+      const key = nameId * 3 + opacity;
+      let batch = batches.get(key);
+      if (!batch) {
+        batch = { color: colorForNameId(nameId), alpha: ALPHAS[opacity]!, rects: [] };
+        batches.set(key, batch);
+      }
+      batch.rects.push(x0, y + 1, w);
+      if (searching && !dim) outlines.push(x0, y, w);
+      if (w > 28 && count <= 1) labels.push({ x: x0, y, w, nameId, dim });
+    }
+    // fillRect per box (the canvas's fast path; one path of many rectangles rasterizes slower).
+    for (const { color, alpha, rects } of batches.values()) {
+      ctx.globalAlpha = alpha;
+      ctx.fillStyle = color;
+      for (let k = 0; k < rects.length; k += 3) ctx.fillRect(rects[k]!, rects[k + 1]!, rects[k + 2]!, LANE_H - 2);
+    }
+    ctx.globalAlpha = 1;
+    if (outlines.length > 0) {
+      ctx.strokeStyle = '#c2410c';
+      ctx.lineWidth = 1.5;
+      for (let k = 0; k < outlines.length; k += 3) {
+        ctx.strokeRect(outlines[k]! + 0.75, outlines[k + 1]! + 1.75, Math.max(outlines[k + 2]! - 1.5, 0.5), LANE_H - 3.5);
+      }
+    }
+    ctx.fillStyle = '#1b2230';
+    for (const l of labels) {
+      const name = this.strings.get(l.nameId);
+      if (!name) continue;
+      const text = ellipsize(ctx, name, l.w - 8);
+      if (!text) continue;
+      ctx.globalAlpha = l.dim ? 0.45 : 1;
+      ctx.fillText(text, Math.max(l.x, 0) + 4, l.y + LANE_H / 2 + 0.5);
+    }
+    ctx.globalAlpha = 1;
   }
 
   /** Draws every counter track of the render list. */
