@@ -606,10 +606,17 @@ impl<'p> PlaneNames<'p> {
 
     /// The name of stat metadata `id` (`stat#<id>` with an `unknown_stat_id` diagnostic
     /// if the plane has none).
+    #[inline]
     fn stat_key(&mut self, id: i64, b: &mut TraceBuilder) -> StrId {
-        if let Some(key) = self.stat_keys.get(id) {
-            return key;
+        match self.stat_keys.get(id) {
+            Some(key) => key,
+            None => self.new_stat_key(id, b),
         }
+    }
+
+    /// [`Self::stat_key`] for an id met for the first time on this plane.
+    #[cold]
+    fn new_stat_key(&mut self, id: i64, b: &mut TraceBuilder) -> StrId {
         let plane = self.plane;
         let key = match plane.stat_metadata.get(&id) {
             Some(md) => b.intern(&md.name),
@@ -693,24 +700,31 @@ impl<'p> PlaneNames<'p> {
     }
 
     /// A stat's value as an arg value.
+    #[inline]
     fn arg_value(&mut self, value: RawValue, b: &mut TraceBuilder) -> ArgValue {
         match value {
             RawValue::None => ArgValue::Null,
             RawValue::Double(v) => ArgValue::Float(v),
             RawValue::Uint(v) => ArgValue::Uint(v),
             RawValue::Int(v) => ArgValue::Int(v),
+            RawValue::Ref(id) => ArgValue::Str(self.stat_key(id as i64, b)),
             RawValue::Str(s) => ArgValue::Str(b.intern(s)),
             RawValue::Bytes(bytes) => ArgValue::Bytes(bytes.len() as u64),
-            RawValue::Ref(id) => ArgValue::Str(self.stat_key(id as i64, b)),
-            RawValue::Compressed(data) => match stats::inflate(data) {
-                Some(text) => ArgValue::Str(b.intern(&text)),
-                None => {
-                    b.diagnostics().report("compressed_str_undecodable", Severity::DataLoss, || {
-                        format!("a compressed_str_value of {} bytes does not inflate to text; kept its length", data.len())
-                    });
-                    ArgValue::Bytes(data.len() as u64)
-                }
-            },
+            RawValue::Compressed(data) => inflated_arg_value(data, b),
+        }
+    }
+}
+
+/// A `compressed_str_value` as an arg value: its text, else its length with a diagnostic.
+#[cold]
+fn inflated_arg_value(data: &[u8], b: &mut TraceBuilder) -> ArgValue {
+    match stats::inflate(data) {
+        Some(text) => ArgValue::Str(b.intern(&text)),
+        None => {
+            b.diagnostics().report("compressed_str_undecodable", Severity::DataLoss, || {
+                format!("a compressed_str_value of {} bytes does not inflate to text; kept its length", data.len())
+            });
+            ArgValue::Bytes(data.len() as u64)
         }
     }
 }

@@ -433,8 +433,8 @@ impl TraceBuilder {
         let mut pending = self.pending_flows;
         let shift = rebase(&mut trace);
         pending.iter_mut().for_each(|p| p.shift(shift));
-        let order = sort_and_assign_lanes(&mut trace);
-        let new_of_old = remap_flows(&mut trace.flows, &order, !pending.is_empty());
+        let new_of_old = sort_and_assign_lanes(&mut trace);
+        remap_flows(&mut trace.flows, &new_of_old);
         sort_instants(&mut trace.instants);
         sort_counters(&mut trace.counters);
         trace.index = build_index(&trace);
@@ -473,24 +473,74 @@ fn rebase(trace: &mut Trace) -> Ps {
     shift
 }
 
-/// Sorts slices by (track, lane, start) and assigns lanes; returns `order` where
-/// `order[new] = old`.
-fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
+/// Where each slice given by `add_slice` (its old id) lies after `finish` sorted them.
+#[derive(Debug)]
+pub(super) enum NewPositions {
+    /// No slice moved; there are this many.
+    Same(usize),
+    /// `map[old]` is the new position.
+    Moved(Vec<u32>),
+}
+
+impl NewPositions {
+    /// The new position of old slice id `old`, `None` if there is no such slice.
+    pub(super) fn get(&self, old: usize) -> Option<u32> {
+        match self {
+            NewPositions::Same(n) => (old < *n).then_some(old as u32),
+            NewPositions::Moved(map) => map.get(old).copied(),
+        }
+    }
+}
+
+/// Sorts slices by (track, lane, start) and assigns lanes; says where each slice went.
+///
+/// Cost: one pass to check the (track, start) order (a sort only when the importer did not
+/// add slices in that order), one pass to assign lanes, one counting pass that places each
+/// slice in its lane, and one scatter per column, skipped when nothing moves. Columns are
+/// scattered (read in order, written to one stream per lane) rather than gathered.
+fn sort_and_assign_lanes(trace: &mut Trace) -> NewPositions {
     let s = &mut trace.slices;
     let n = s.len();
     let order = order_by_track_and_start(s);
-    let mut lanes = vec![0u16; n];
+    let old_at = |k: usize| order.as_ref().map_or(k, |o| o[k] as usize);
     let mut overlaps = 0u64;
     let mut first_overlap: Option<(usize, usize)> = None;
-    for run in runs_by_track(s, &order) {
-        let track = s.track[order[run.start] as usize];
+    let mut new_of_old = vec![0u32; n];
+    let mut lanes = vec![0u16; n];
+    let mut moved = false;
+    // Per track: lanes of the run's slices (in sorted order), then their counting sort.
+    let mut run_lanes: Vec<u16> = Vec::new();
+    let mut next_in_lane: Vec<usize> = Vec::new();
+    for run in runs_by_track(n, |k| s.track[old_at(k)]) {
+        let track = s.track[old_at(run.start)];
         let counted = trace.tracks.kind.get(track.index()) != Some(&TrackKind::Async);
-        assign_lanes_in_track(s, &order[run.clone()], &mut lanes[run], &mut |a, b| {
+        run_lanes.clear();
+        run_lanes.resize(run.len(), 0);
+        let olds = run.clone().map(old_at);
+        assign_lanes_in_track(s, olds, &mut run_lanes, &mut |a, b| {
             if counted {
                 overlaps += 1;
                 first_overlap.get_or_insert((a, b));
             }
         });
+        let lane_count = run_lanes.iter().max().map_or(0, |&m| m as usize + 1);
+        next_in_lane.clear();
+        next_in_lane.resize(lane_count + 1, 0);
+        for &lane in &run_lanes {
+            next_in_lane[lane as usize + 1] += 1;
+        }
+        next_in_lane[0] = run.start;
+        for l in 1..=lane_count {
+            next_in_lane[l] += next_in_lane[l - 1];
+        }
+        for (k, &lane) in run.zip(&run_lanes) {
+            let slot = &mut next_in_lane[lane as usize];
+            let (old, new) = (old_at(k), *slot);
+            *slot += 1;
+            moved |= old != new;
+            new_of_old[old] = new as u32;
+            lanes[new] = lane;
+        }
     }
     if overlaps > 0 {
         let (a, b) = first_overlap.unwrap_or_default();
@@ -503,32 +553,28 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> Vec<u32> {
             .diagnostics
             .report_many("overlap_sublane", Severity::Info, overlaps, example);
     }
-    let by_lane = group_by_lane(s, &order, &lanes);
-    let final_order: Vec<u32> = by_lane.iter().map(|&k| order[k as usize]).collect();
-    let final_lanes: Vec<u16> = by_lane.iter().map(|&k| lanes[k as usize]).collect();
-    // Already in (track, lane, start) order, as most importers add them: nothing to move.
-    if !final_order
-        .iter()
-        .enumerate()
-        .all(|(k, &i)| k == i as usize)
-    {
-        permute(&mut s.start, &final_order);
-        permute(&mut s.dur, &final_order);
-        permute(&mut s.name, &final_order);
-        permute(&mut s.track, &final_order);
-        permute(&mut s.args, &final_order);
-        permute(&mut s.category, &final_order);
+    s.lane = lanes;
+    if !moved {
+        return NewPositions::Same(n);
     }
-    s.lane = final_lanes;
-    final_order
+    scatter(&mut s.start, &new_of_old);
+    scatter(&mut s.dur, &new_of_old);
+    scatter(&mut s.name, &new_of_old);
+    // Without a sort, slices only move within their track's run: the track column stays.
+    if order.is_some() {
+        scatter(&mut s.track, &new_of_old);
+    }
+    scatter(&mut s.args, &new_of_old);
+    scatter(&mut s.category, &new_of_old);
+    NewPositions::Moved(new_of_old)
 }
 
-/// Slice indices in (track, start, longest first, index) order. Importers mostly add slices
-/// in that order already, so a sorted input is detected and not sorted again.
-fn order_by_track_and_start(s: &SliceTable) -> Vec<u32> {
+/// Slice indices in (track, start, longest first, index) order, or `None` when the slices
+/// are in that order already (importers mostly add them so; then nothing is sorted).
+fn order_by_track_and_start(s: &SliceTable) -> Option<Vec<u32>> {
     let key = |i: usize| (s.track[i], s.start[i], std::cmp::Reverse(s.dur[i]));
     if (1..s.len()).all(|i| key(i - 1) <= key(i)) {
-        return (0..s.len() as u32).collect();
+        return None;
     }
     let mut keys: Vec<(TrackId, Ps, std::cmp::Reverse<Ps>, u32)> = (0..s.len())
         .map(|i| {
@@ -541,70 +587,39 @@ fn order_by_track_and_start(s: &SliceTable) -> Vec<u32> {
         })
         .collect();
     keys.sort_unstable();
-    keys.into_iter().map(|k| k.3).collect()
+    Some(keys.into_iter().map(|k| k.3).collect())
 }
 
-/// Positions `k` of `order` regrouped by (track, lane), keeping start order within a lane:
-/// a counting sort by lane inside each track's run.
-fn group_by_lane(s: &SliceTable, order: &[u32], lanes: &[u16]) -> Vec<u32> {
-    let n = order.len();
-    let mut out = Vec::with_capacity(n);
-    let mut next_in_lane: Vec<usize> = Vec::new();
-    for run in runs_by_track(s, order) {
-        let lanes_of_run = &lanes[run.clone()];
-        let lane_count = lanes_of_run
-            .iter()
-            .copied()
-            .max()
-            .map_or(0, |m| m as usize + 1);
-        next_in_lane.clear();
-        next_in_lane.resize(lane_count + 1, 0);
-        for &lane in lanes_of_run {
-            next_in_lane[lane as usize + 1] += 1;
-        }
-        for l in 1..=lane_count {
-            next_in_lane[l] += next_in_lane[l - 1];
-        }
-        let base = out.len();
-        out.resize(base + lanes_of_run.len(), 0);
-        for (k, &lane) in lanes_of_run.iter().enumerate() {
-            let slot = &mut next_in_lane[lane as usize];
-            out[base + *slot] = (run.start + k) as u32;
-            *slot += 1;
-        }
-    }
-    out
-}
-
-/// The runs of positions in `order` whose slices share a track (`order` is sorted by track).
-fn runs_by_track<'a>(
-    s: &'a SliceTable,
-    order: &'a [u32],
-) -> impl Iterator<Item = Range<usize>> + 'a {
+/// The runs of sorted positions `0..n` that share a track (`track_at` is sorted by track).
+fn runs_by_track(n: usize, track_at: impl Fn(usize) -> TrackId) -> Vec<Range<usize>> {
+    let mut runs = Vec::new();
     let mut start = 0;
-    std::iter::from_fn(move || {
-        let track = s.track[*order.get(start)? as usize];
-        let end = start + order[start..].partition_point(|&i| s.track[i as usize] == track);
-        let run = start..end;
+    while start < n {
+        let track = track_at(start);
+        let mut end = start + 1;
+        while end < n && track_at(end) == track {
+            end += 1;
+        }
+        runs.push(start..end);
         start = end;
-        Some(run)
-    })
+    }
+    runs
 }
 
-/// Lane assignment for the slices of one track, given in (start, longest first) order.
-/// A slice nested in the innermost open slice goes one lane below it; a slice that overlaps
-/// without nesting, or whose lane is taken, goes to the first free lane below (a sub-lane),
-/// and `on_overlap(open, this)` is called with old slice indices.
+/// Lane assignment for the slices of one track, given (as old indices) in (start, longest
+/// first) order; `lanes[k]` gets the lane of the `k`-th. A slice nested in the innermost
+/// open slice goes one lane below it; a slice that overlaps without nesting, or whose lane
+/// is taken, goes to the first free lane below (a sub-lane), and `on_overlap(open, this)`
+/// is called with old slice indices.
 fn assign_lanes_in_track(
     s: &SliceTable,
-    order: &[u32],
+    order: impl Iterator<Item = usize>,
     lanes: &mut [u16],
     on_overlap: &mut dyn FnMut(usize, usize),
 ) {
     let mut open: Vec<(Ps, u16, usize)> = Vec::new(); // (end, lane, old index)
     let mut lane_end: Vec<Ps> = Vec::new();
-    for (k, &old) in order.iter().enumerate() {
-        let i = old as usize;
+    for (k, i) in order.enumerate() {
         let (start, end) = (s.start[i], s.end(i));
         while open.last().is_some_and(|&(e, _, _)| e <= start) {
             open.pop();
@@ -637,25 +652,28 @@ fn assign_lanes_in_track(
     }
 }
 
-fn permute<T: Copy>(column: &mut Vec<T>, order: &[u32]) {
-    let permuted: Vec<T> = order.iter().map(|&i| column[i as usize]).collect();
-    *column = permuted;
+/// Moves `column[old]` to `new_of_old[old]` (a permutation of the positions).
+fn scatter<T: Copy + Default>(column: &mut Vec<T>, new_of_old: &[u32]) {
+    let mut moved = vec![T::default(); column.len()];
+    for (&value, &new) in column.iter().zip(new_of_old) {
+        moved[new as usize] = value;
+    }
+    *column = moved;
 }
 
-/// Maps the flows' slice ids to sorted positions; returns that map (`new_of_old`) when
-/// there are flows or `more` are to come, else an empty one.
-fn remap_flows(flows: &mut FlowTable, order: &[u32], more: bool) -> Vec<u32> {
-    if flows.is_empty() && !more {
-        return Vec::new();
-    }
-    let mut new_of_old = vec![0u32; order.len()];
-    for (new, &old) in order.iter().enumerate() {
-        new_of_old[old as usize] = new as u32;
-    }
+/// Maps the flows' slice ids to their sorted positions.
+fn remap_flows(flows: &mut FlowTable, positions: &NewPositions) {
+    let NewPositions::Moved(new_of_old) = positions else {
+        return;
+    };
     for id in flows.from.iter_mut().chain(flows.to.iter_mut()) {
         id.0 = new_of_old[id.index()];
     }
-    new_of_old
+}
+
+fn permute<T: Copy>(column: &mut Vec<T>, order: &[u32]) {
+    let permuted: Vec<T> = order.iter().map(|&i| column[i as usize]).collect();
+    *column = permuted;
 }
 
 fn sort_instants(t: &mut InstantTable) {

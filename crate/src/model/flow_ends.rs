@@ -7,6 +7,7 @@
 //! arrow and is counted in `flow_end_without_slice`; an arrow from a slice to itself is
 //! dropped and counted in `flow_to_itself` (Kineto marks runtime calls both ways).
 
+use super::builder::NewPositions;
 use super::tables::{CategoryId, SliceId, TrackId};
 use super::{Ps, Trace};
 use crate::diagnostics::Severity;
@@ -57,7 +58,7 @@ impl PendingFlow {
 
 /// Binds the pending arrows of a finished (sorted, indexed) trace and appends them to its
 /// flow table. `new_of_old` maps slice ids given by `add_slice` to their sorted position.
-pub(super) fn resolve(trace: &mut Trace, pending: &[PendingFlow], new_of_old: &[u32]) {
+pub(super) fn resolve(trace: &mut Trace, pending: &[PendingFlow], new_of_old: &NewPositions) {
     let mut unbound = 0u64;
     let mut first_unbound = None;
     let mut to_itself = 0u64;
@@ -95,9 +96,9 @@ pub(super) fn resolve(trace: &mut Trace, pending: &[PendingFlow], new_of_old: &[
     );
 }
 
-fn bind(trace: &Trace, end: FlowEnd, new_of_old: &[u32]) -> Option<SliceId> {
+fn bind(trace: &Trace, end: FlowEnd, new_of_old: &NewPositions) -> Option<SliceId> {
     match end {
-        FlowEnd::Slice(old) => new_of_old.get(old.index()).map(|&new| SliceId(new)),
+        FlowEnd::Slice(old) => new_of_old.get(old.index()).map(SliceId),
         FlowEnd::At { track, time, bind } => {
             if track.index() >= trace.tracks.len() {
                 return None;

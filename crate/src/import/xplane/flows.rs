@@ -16,7 +16,7 @@
 use super::event::{RawStat, RawValue};
 use super::pb;
 use crate::diagnostics::Severity;
-use crate::model::{Ps, SliceId, TraceBuilder};
+use crate::model::{CategoryId, Ps, SliceId, TraceBuilder};
 use hashbrown::HashMap;
 
 /// Slots of the flow stats, in [`FlowStatIds`] order.
@@ -85,11 +85,62 @@ struct End {
     start: Ps,
 }
 
+/// Context types looked up by a linear search before [`ByType`] uses its map.
+const FEW_TYPES: usize = 8;
+
+/// The order in which ends are matched: (key, start, slice). Keys are distinct (each slice
+/// is noted once per list), so every sort by it gives the same order.
+fn end_order(e: &End) -> ((u64, u64), Ps, SliceId) {
+    (e.key, e.start, e.slice)
+}
+
+/// Producer or consumer ends, one list per context type, each in the order noted.
+///
+/// Ends are noted line by line in start order, and within one context type the ids mostly
+/// grow with time, while types alternate (XLA writes a `_pt` 0 and a `_pt` 15 context per
+/// step). Kept apart by type, each list is a few sorted runs (one per line), which a stable
+/// sort merges in near-linear time; one list of all types would be sorted from scratch.
+#[derive(Debug, Default)]
+struct ByType {
+    lists: Vec<(u64, Vec<End>)>,
+    /// Position in `lists` of each type (used once there are more than [`FEW_TYPES`]).
+    index: HashMap<u64, usize>,
+}
+
+impl ByType {
+    fn push(&mut self, end: End) {
+        let ty = end.key.0;
+        let found = if self.lists.len() <= FEW_TYPES {
+            self.lists.iter().position(|(t, _)| *t == ty)
+        } else {
+            self.index.get(&ty).copied()
+        };
+        match found {
+            Some(i) => self.lists[i].1.push(end),
+            None => {
+                self.index.insert(ty, self.lists.len());
+                self.lists.push((ty, vec![end]));
+            }
+        }
+    }
+
+    /// The lists by ascending type, each sorted by [`end_order`].
+    fn into_sorted(mut self) -> Vec<(u64, Vec<End>)> {
+        self.lists.sort_unstable_by_key(|(t, _)| *t);
+        for (_, ends) in &mut self.lists {
+            if !ends.is_sorted_by_key(end_order) {
+                ends.sort_by_key(end_order);
+            }
+        }
+        self.lists
+    }
+}
+
 /// Flow ends seen so far in the whole space.
 #[derive(Debug, Default)]
 pub(super) struct XFlows {
-    producers: Vec<End>,
-    consumers: Vec<End>,
+    producers: ByType,
+    consumers: ByType,
     launches: Vec<End>,
     device_work: Vec<End>,
 }
@@ -140,48 +191,17 @@ impl XFlows {
     /// Matches the ends and adds the arrows.
     pub(super) fn finish(mut self, b: &mut TraceBuilder) {
         let mut unmatched = 0u64;
-        let mut categories: HashMap<u64, crate::model::CategoryId> = HashMap::new();
-        let by_key = |ends: &mut Vec<End>| ends.sort_unstable_by_key(|e| (e.key, e.start, e.slice));
-        by_key(&mut self.producers);
-        by_key(&mut self.consumers);
-        // A merge join over both lists sorted by (key, start): linear after the sorts.
-        let producers = &self.producers;
-        let mut lo = 0;
-        let mut c = 0;
-        while c < self.consumers.len() {
-            let key = self.consumers[c].key;
-            let mut group_end = c + 1;
-            while group_end < self.consumers.len() && self.consumers[group_end].key == key {
-                group_end += 1;
-            }
-            while lo < producers.len() && producers[lo].key < key {
-                lo += 1;
-            }
-            let mut hi = lo;
-            while hi < producers.len() && producers[hi].key == key {
-                hi += 1;
-            }
-            if lo == hi {
-                unmatched += (group_end - c) as u64;
-                c = group_end;
-                continue;
-            }
-            let category = *categories
-                .entry(key.0)
-                .or_insert_with(|| b.category(&format!("producer_consumer/{}", key.0)));
-            let mut latest = lo;
-            for consumer in &self.consumers[c..group_end] {
-                while latest + 1 < hi && producers[latest + 1].start <= consumer.start {
-                    latest += 1;
-                }
-                if producers[latest].slice != consumer.slice {
-                    b.add_flow(producers[latest].slice, consumer.slice, category);
-                }
-            }
-            c = group_end;
+        let mut categories: HashMap<u64, CategoryId> = HashMap::new();
+        let producers = std::mem::take(&mut self.producers).into_sorted();
+        for (ty, consumers) in std::mem::take(&mut self.consumers).into_sorted() {
+            let same_type = match producers.binary_search_by_key(&ty, |(t, _)| *t) {
+                Ok(i) => &producers[i].1[..],
+                Err(_) => &[],
+            };
+            unmatched += join(same_type, &consumers, b, &mut categories);
         }
         if !self.device_work.is_empty() {
-            by_key(&mut self.launches);
+            self.launches.sort_unstable_by_key(end_order);
             let category = b.category("correlation_id");
             let mut launch_of: HashMap<u64, SliceId> = HashMap::new();
             for l in &self.launches {
@@ -203,4 +223,51 @@ impl XFlows {
             ),
         );
     }
+}
+
+/// A merge join of one context type's producers and consumers, both sorted by
+/// [`end_order`]: each consumer gets an arrow from the latest producer of its key that starts
+/// no later than it (else the earliest). Linear. Returns the consumers left without one.
+fn join(
+    producers: &[End],
+    consumers: &[End],
+    b: &mut TraceBuilder,
+    categories: &mut HashMap<u64, CategoryId>,
+) -> u64 {
+    let mut unmatched = 0u64;
+    let mut lo = 0;
+    let mut c = 0;
+    while c < consumers.len() {
+        let key = consumers[c].key;
+        let mut group_end = c + 1;
+        while group_end < consumers.len() && consumers[group_end].key == key {
+            group_end += 1;
+        }
+        while lo < producers.len() && producers[lo].key < key {
+            lo += 1;
+        }
+        let mut hi = lo;
+        while hi < producers.len() && producers[hi].key == key {
+            hi += 1;
+        }
+        if lo == hi {
+            unmatched += (group_end - c) as u64;
+            c = group_end;
+            continue;
+        }
+        let category = *categories
+            .entry(key.0)
+            .or_insert_with(|| b.category(&format!("producer_consumer/{}", key.0)));
+        let mut latest = lo;
+        for consumer in &consumers[c..group_end] {
+            while latest + 1 < hi && producers[latest + 1].start <= consumer.start {
+                latest += 1;
+            }
+            if producers[latest].slice != consumer.slice {
+                b.add_flow(producers[latest].slice, consumer.slice, category);
+            }
+        }
+        c = group_end;
+    }
+    unmatched
 }
