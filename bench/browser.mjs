@@ -199,10 +199,13 @@ export async function loadInOurs(context, url, file, timeoutMs = 120000) {
   const info = await page.evaluate(() => {
     const h = performance.getEntriesByName('pv:handover')[0];
     const f = performance.getEntriesByName('pv:frame')[0];
+    // Where the load's time went (main.ts, from the engine's own timings).
+    const load = performance.getEntriesByName('pv:load')[0]?.detail ?? null;
     return {
       state: document.body.dataset.state,
       status: document.querySelector('#status')?.textContent?.trim() ?? '',
       first_frame_ms: h && f ? f.startTime + f.duration - h.startTime : null,
+      load_phases: load,
     };
   });
   Object.assign(res, info);

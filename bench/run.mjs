@@ -41,7 +41,7 @@ const rows = [];
 /** Limits of the method that hold for every run. */
 const STATIC_NOT_MEASURED = [
   'Peak memory *during* a browser load is sampled every 100 ms (main-thread JS heap via CDP Performance.getMetrics, renderer RSS via /proc); the worker\'s Wasm memory is read once after the load through CDP (it never shrinks, so that is its peak).',
-  'Per-phase timings inside the page (file read, transfer to the worker, import, first render list) are not split out: the first-frame number is end to end, from the file input\'s change event to the first frame drawing a render list.',
+  'The first-frame number is end to end, from the file input\'s change event to the first frame drawing a render list; the engine\'s share is split out (time inside push and finish, measured in the worker), the rest (file read, transfer to the worker, waiting, first render list) is not split further.',
 ];
 const notMeasured = [];
 const notes = [];
@@ -416,7 +416,13 @@ async function browserRows(inputs, label) {
         continue;
       }
       const ms = median(runs.map((r) => r.first_frame_ms));
-      row('Browser: drop → first timeline frame', label(file), `${fmt(ms / 1000, 2)} s median of ${runs.length} [${runs.map((r) => fmt(r.first_frame_ms / 1000, 2)).join(', ')}]; ${mem(last)}`, `≤ ${targetMs / 1000} s`, null, null, verdict(ms <= targetMs));
+      // The engine's own share of the median run's load (gunzip and streamed JSON parse while
+      // taking chunks; the import of held formats at finish); the rest is reading, transfer,
+      // waiting and the first render list.
+      const mid = runs.find((r) => r.first_frame_ms === ms) ?? last;
+      const lp = mid.load_phases;
+      const phases = lp ? `; of which engine taking chunks ${fmt(lp.pushMs / 1000, 2)} s, engine import ${fmt(lp.finishMs / 1000, 2)} s, the rest ${fmt((ms - lp.pushMs - lp.finishMs) / 1000, 2)} s` : '';
+      row('Browser: drop → first timeline frame', label(file), `${fmt(ms / 1000, 2)} s median of ${runs.length} [${runs.map((r) => fmt(r.first_frame_ms / 1000, 2)).join(', ')}]${phases}; ${mem(last)}`, `≤ ${targetMs / 1000} s`, null, null, verdict(ms <= targetMs));
     }
 
     // speedscope vs ours on the same (unpacked) file.
