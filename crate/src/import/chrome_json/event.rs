@@ -301,19 +301,16 @@ impl Field {
         let (b'"', key) = rest.split_first()? else {
             return None;
         };
-        let candidates: &[(&[u8], Field)] = match key.first()? {
-            b'p' => &[(b"ph\"", Field::Ph), (b"pid\"", Field::Pid)],
-            b'n' => &[(b"name\"", Field::Name)],
-            b'c' => &[(b"cat\"", Field::Cat)],
-            b't' => &[(b"tid\"", Field::Tid), (b"ts\"", Field::Ts)],
-            b'd' => &[(b"dur\"", Field::Dur)],
-            b'a' => &[(b"args\"", Field::Args)],
-            _ => return None,
-        };
-        candidates
-            .iter()
-            .find(|(text, _)| key.starts_with(text))
-            .map(|&(text, field)| (field, text.len() + 1))
+        // Fixed-size comparisons compile to a load and a compare (a slice `==` calls memcmp).
+        match key.first()? {
+            b'p' => known(key, b"ph\"", Field::Ph).or_else(|| known(key, b"pid\"", Field::Pid)),
+            b'n' => known(key, b"name\"", Field::Name),
+            b'c' => known(key, b"cat\"", Field::Cat),
+            b't' => known(key, b"tid\"", Field::Tid).or_else(|| known(key, b"ts\"", Field::Ts)),
+            b'd' => known(key, b"dur\"", Field::Dur),
+            b'a' => known(key, b"args\"", Field::Args),
+            _ => None,
+        }
     }
 
     fn of(key: &[u8]) -> Field {
@@ -339,6 +336,12 @@ impl Field {
             _ => Field::Other,
         }
     }
+}
+
+/// `field` and the length of its key with both quotes if `key` (after the opening quote)
+/// starts with `text` (the key and its closing quote).
+fn known<const N: usize>(key: &[u8], text: &[u8; N], field: Field) -> Option<(Field, usize)> {
+    (key.first_chunk::<N>() == Some(text)).then_some((field, N + 1))
 }
 
 /// Reads a string value and interns it; invalid UTF-8 counts as a replaced character.
