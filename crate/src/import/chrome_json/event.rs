@@ -156,7 +156,10 @@ pub(super) struct EventFields {
     /// The `args` members, in source order.
     pub(super) args: Vec<(StrId, ArgValue)>,
     /// Reused for compact JSON of nested arg values.
-    json: String,
+    json: Vec<u8>,
+    /// The arg keys of the last event with args, by position, with their ids (consecutive
+    /// events mostly repeat their keys in order; a hit saves hashing the key).
+    arg_keys: Vec<(Vec<u8>, StrId)>,
 }
 
 impl Default for EventFields {
@@ -180,7 +183,8 @@ impl Default for EventFields {
             flow_out: false,
             thread_time: [None; 2],
             args: Vec::new(),
-            json: String::new(),
+            json: Vec::new(),
+            arg_keys: Vec::new(),
         }
     }
 }
@@ -225,7 +229,14 @@ pub(super) fn read_event(
     lx.expect(b'{', "'{'")?;
     let mut first = true;
     while lx.next_member(&mut first)? {
-        let field = Field::of(lx.key_bytes()?);
+        let field = match lx.peek().and_then(|_| Field::known_at(lx.rest())) {
+            Some((field, len)) => {
+                lx.skip_bytes(len);
+                lx.expect(b':', "':'")?;
+                field
+            }
+            None => Field::of(lx.key_bytes()?),
+        };
         match field {
             Field::Ph => {
                 let ph = lx.string_bytes()?;
@@ -283,6 +294,25 @@ enum Field {
 }
 
 impl Field {
+    /// The usual keys, matched in place: `rest` starts at a key's opening quote; returns the
+    /// field and the length of the key with its quotes if it is one of them, written without
+    /// escapes (other keys go through [`Field::of`]).
+    fn known_at(rest: &[u8]) -> Option<(Field, usize)> {
+        let (b'"', key) = rest.split_first()? else {
+            return None;
+        };
+        // Fixed-size comparisons compile to a load and a compare (a slice `==` calls memcmp).
+        match key.first()? {
+            b'p' => known(key, b"ph\"", Field::Ph).or_else(|| known(key, b"pid\"", Field::Pid)),
+            b'n' => known(key, b"name\"", Field::Name),
+            b'c' => known(key, b"cat\"", Field::Cat),
+            b't' => known(key, b"tid\"", Field::Tid).or_else(|| known(key, b"ts\"", Field::Ts)),
+            b'd' => known(key, b"dur\"", Field::Dur),
+            b'a' => known(key, b"args\"", Field::Args),
+            _ => None,
+        }
+    }
+
     fn of(key: &[u8]) -> Field {
         match key {
             b"ph" => Field::Ph,
@@ -306,6 +336,12 @@ impl Field {
             _ => Field::Other,
         }
     }
+}
+
+/// `field` and the length of its key with both quotes if `key` (after the opening quote)
+/// starts with `text` (the key and its closing quote).
+fn known<const N: usize>(key: &[u8], text: &[u8; N], field: Field) -> Option<(Field, usize)> {
+    (key.first_chunk::<N>() == Some(text)).then_some((field, N + 1))
 }
 
 /// Reads a string value and interns it; invalid UTF-8 counts as a replaced character.
@@ -344,9 +380,8 @@ fn read_id_text(lx: &mut Lexer<'_>, out: &mut String, depth: usize) -> Result<()
     out.clear();
     match lx.peek() {
         Some(b'"') => out.push_str(lx.string()?),
-        Some(b'-' | b'0'..=b'9') => {
-            out.push_str(std::str::from_utf8(lx.number()?).unwrap_or_default())
-        }
+        // Number text is ASCII (the lexer's number charset).
+        Some(b'-' | b'0'..=b'9') => out.extend(lx.number()?.iter().map(|&b| char::from(b))),
         _ => lx.skip_value(depth)?,
     }
     Ok(())
@@ -432,18 +467,51 @@ fn read_args(
     lx.expect(b'{', "'{'")?;
     let mut first = true;
     while lx.next_member(&mut first)? {
-        let key = b.intern(lx.key()?);
+        let key = arg_key(lx, b, &mut ev.arg_keys, ev.args.len())?;
         let value = read_arg_value(lx, b, &mut ev.json, depth + 1)?;
         ev.args.push((key, value));
     }
     Ok(())
 }
 
+/// Longest and most arg keys remembered in [`EventFields::arg_keys`].
+const REMEMBERED_KEY_BYTES: usize = 64;
+const REMEMBERED_KEYS: usize = 32;
+
+/// Reads the key of the `k`-th arg and interns it, first comparing it with the `k`-th key of
+/// the last event (`remembered`, updated here). Keys that were not valid UTF-8 are not
+/// remembered, so each occurrence is counted as replaced.
+fn arg_key(
+    lx: &mut Lexer<'_>,
+    b: &mut TraceBuilder,
+    remembered: &mut Vec<(Vec<u8>, StrId)>,
+    k: usize,
+) -> Result<StrId, LexError> {
+    let bytes = lx.key_bytes()?;
+    if let Some((text, id)) = remembered.get(k) {
+        if text.as_slice() == bytes {
+            return Ok(*id);
+        }
+    }
+    let (id, lossy) = b.intern_bytes(bytes);
+    if !lossy && k < REMEMBERED_KEYS && bytes.len() <= REMEMBERED_KEY_BYTES {
+        if k == remembered.len() {
+            remembered.push((bytes.to_vec(), id));
+        } else if let Some((text, old)) = remembered.get_mut(k) {
+            text.clear();
+            text.extend_from_slice(bytes);
+            *old = id;
+        }
+    }
+    lx.replaced_chars += u64::from(lossy);
+    Ok(id)
+}
+
 /// One arg value: scalars typed, strings interned, objects and arrays as compact JSON.
 fn read_arg_value(
     lx: &mut Lexer<'_>,
     b: &mut TraceBuilder,
-    json: &mut String,
+    json: &mut Vec<u8>,
     depth: usize,
 ) -> Result<ArgValue, LexError> {
     Ok(match lx.peek() {
@@ -458,7 +526,10 @@ fn read_arg_value(
         Some(b'{' | b'[') => {
             json.clear();
             lx.write_compact(json, depth)?;
-            ArgValue::Json(b.intern(json))
+            // Valid UTF-8 by construction; checked by the interner only when new.
+            let (id, lossy) = b.intern_bytes(json);
+            lx.replaced_chars += u64::from(lossy);
+            ArgValue::Json(id)
         }
         _ => match lx.literal()? {
             Literal::True => ArgValue::Bool(true),

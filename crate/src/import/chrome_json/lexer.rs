@@ -9,6 +9,7 @@
 //! buffer otherwise; numbers are returned as their text. Invalid escapes and invalid UTF-8
 //! become U+FFFD and are counted, never rejected.
 
+use super::compact::compact_plain;
 use crate::limits::{MAX_JSON_DEPTH, MAX_STRING_BYTES};
 
 /// Why a token could not be read.
@@ -97,6 +98,16 @@ impl<'a> Lexer<'a> {
         self.base + self.buf.len()
     }
 
+    /// The input from the cursor on (after [`Self::peek`], from the next token).
+    pub(super) fn rest(&self) -> &'a [u8] {
+        self.buf.get(self.pos..).unwrap_or_default()
+    }
+
+    /// Moves the cursor `n` bytes on, over bytes seen through [`Self::rest`].
+    pub(super) fn skip_bytes(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.buf.len());
+    }
+
     /// The input bytes between offsets `start` and `end` (clamped to the window).
     pub(super) fn bytes(&self, start: usize, end: usize) -> &'a [u8] {
         let (start, end) = (
@@ -109,7 +120,8 @@ impl<'a> Lexer<'a> {
     /// Skips whitespace and returns the next byte without consuming it (`None` at the end).
     pub(super) fn peek(&mut self) -> Option<u8> {
         while let Some(&b) = self.buf.get(self.pos) {
-            if !matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
+            // Every JSON whitespace byte is at most b' ': one compare settles most bytes.
+            if b > b' ' || !matches!(b, b' ' | b'\n' | b'\r' | b'\t') {
                 return Some(b);
             }
             self.pos += 1;
@@ -128,7 +140,12 @@ impl<'a> Lexer<'a> {
     }
 
     /// Consumes `byte` (after whitespace) or fails with "expected `expected`".
+    #[inline]
     pub(super) fn expect(&mut self, byte: u8, expected: &'static str) -> Result<(), LexError> {
+        if self.buf.get(self.pos) == Some(&byte) {
+            self.pos += 1;
+            return Ok(());
+        }
         if self.eat(byte) {
             Ok(())
         } else {
@@ -160,6 +177,7 @@ impl<'a> Lexer<'a> {
         self.next_item(first, b']', "',' or ']'")
     }
 
+    #[inline]
     fn next_item(
         &mut self,
         first: &mut bool,
@@ -195,6 +213,10 @@ impl<'a> Lexer<'a> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected("a string key"));
         }
+        if let Some(key) = self.short_plain_string() {
+            self.expect(b':', "':'")?;
+            return Ok(key);
+        }
         let span = self.string_span()?;
         self.pos = span.end;
         self.expect(b':', "':'")?;
@@ -209,6 +231,9 @@ impl<'a> Lexer<'a> {
     pub(super) fn string_bytes(&mut self) -> Result<&[u8], LexError> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected("a string"));
+        }
+        if let Some(text) = self.short_plain_string() {
+            return Ok(text);
         }
         let span = self.string_span()?;
         self.pos = span.end;
@@ -237,7 +262,7 @@ impl<'a> Lexer<'a> {
         }
         let len = self.buf[start..]
             .iter()
-            .position(|b| !matches!(b, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E'))
+            .position(|&b| !is_number_byte(b))
             .unwrap_or(self.buf.len() - start);
         self.pos = start + len;
         Ok(&self.buf[start..self.pos])
@@ -292,44 +317,67 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Reads one value of any kind and appends it to `out` as compact JSON.
-    pub(super) fn write_compact(&mut self, out: &mut String, depth: usize) -> Result<(), LexError> {
+    /// Reads one value of any kind and appends it to `out` as compact JSON (UTF-8).
+    pub(super) fn write_compact(
+        &mut self,
+        out: &mut Vec<u8>,
+        depth: usize,
+    ) -> Result<(), LexError> {
+        if self.peek().is_some() {
+            if let Some(end) = compact_plain(self.buf, self.pos, depth, out) {
+                self.pos = end;
+                return Ok(());
+            }
+        }
+        self.write_compact_tokens(out, depth)
+    }
+
+    /// [`Self::write_compact`] token by token: decodes strings and re-encodes them.
+    fn write_compact_tokens(&mut self, out: &mut Vec<u8>, depth: usize) -> Result<(), LexError> {
         check_depth(depth)?;
         match self.peek() {
             Some(b'{') => {
                 self.pos += 1;
-                out.push('{');
+                out.push(b'{');
                 let mut first = true;
                 while self.next_member(&mut first)? {
-                    if !out.ends_with('{') {
-                        out.push(',');
+                    if !out.ends_with(b"{") {
+                        out.push(b',');
                     }
-                    push_json_string(out, self.key()?);
-                    out.push(':');
-                    self.write_compact(out, depth + 1)?;
+                    if self.peek() != Some(b'"') {
+                        return Err(self.unexpected("a string key"));
+                    }
+                    let span = self.string_span()?;
+                    self.pos = span.end;
+                    self.expect(b':', "':'")?;
+                    self.push_compact_string(span, out)?;
+                    out.push(b':');
+                    self.write_compact_tokens(out, depth + 1)?;
                 }
-                out.push('}');
+                out.push(b'}');
             }
             Some(b'[') => {
                 self.pos += 1;
-                out.push('[');
+                out.push(b'[');
                 let mut first = true;
                 while self.next_element(&mut first)? {
-                    if !out.ends_with('[') {
-                        out.push(',');
+                    if !out.ends_with(b"[") {
+                        out.push(b',');
                     }
-                    self.write_compact(out, depth + 1)?;
+                    self.write_compact_tokens(out, depth + 1)?;
                 }
-                out.push(']');
+                out.push(b']');
             }
-            Some(b'"') => push_json_string(out, self.string()?),
-            Some(b'-' | b'0'..=b'9') => {
-                out.push_str(std::str::from_utf8(self.number()?).unwrap_or("0"))
+            Some(b'"') => {
+                let span = self.string_span()?;
+                self.pos = span.end;
+                self.push_compact_string(span, out)?;
             }
-            _ => out.push_str(match self.literal()? {
-                Literal::True => "true",
-                Literal::False => "false",
-                Literal::Null => "null",
+            Some(b'-' | b'0'..=b'9') => out.extend_from_slice(self.number()?),
+            _ => out.extend_from_slice(match self.literal()? {
+                Literal::True => b"true",
+                Literal::False => b"false",
+                Literal::Null => b"null",
             }),
         }
         Ok(())
@@ -341,6 +389,26 @@ impl<'a> Lexer<'a> {
         }
         self.pos = self.string_span()?.end;
         self.expect(b':', "':'")
+    }
+
+    /// With the cursor on an opening quote: if the string closes within the next
+    /// [`SHORT_STRING_BYTES`] bytes without an escape (most keys and names), consumes it and
+    /// returns its content; otherwise returns `None` and leaves the cursor. A byte loop
+    /// settles these strings faster than the word scan of [`Self::string_span`].
+    fn short_plain_string(&mut self) -> Option<&'a [u8]> {
+        let start = self.pos + 1;
+        let window = self.buf.get(start..)?;
+        let window = &window[..window.len().min(SHORT_STRING_BYTES)];
+        for (k, &b) in window.iter().enumerate() {
+            if b == b'"' {
+                self.pos = start + k + 1;
+                return Some(&window[..k]);
+            }
+            if b == b'\\' {
+                return None;
+            }
+        }
+        None
     }
 
     /// With the cursor on an opening quote: returns the span of the string and whether it
@@ -373,6 +441,9 @@ impl<'a> Lexer<'a> {
         }
     }
 }
+
+/// Strings up to this long are scanned byte by byte ([`Lexer::short_plain_string`]).
+const SHORT_STRING_BYTES: usize = 24;
 
 /// Where a string's content lies: `buf[start..end - 1]`, `end` being past the quote.
 #[derive(Clone, Copy, Debug)]
@@ -431,6 +502,39 @@ impl<'a> Lexer<'a> {
         Ok(std::str::from_utf8(&self.scratch).unwrap_or_default())
     }
 }
+
+impl Lexer<'_> {
+    /// Appends the string of `span` as a JSON string literal: copied as written when that is
+    /// already the literal [`push_json_string`] would write (no escapes, no control bytes,
+    /// valid UTF-8), else decoded and re-encoded.
+    fn push_compact_string(&mut self, span: StrSpan, out: &mut Vec<u8>) -> Result<(), LexError> {
+        let raw = &self.buf[span.start..span.end - 1];
+        if !span.escaped && !raw.iter().any(|&b| b < b' ') && std::str::from_utf8(raw).is_ok() {
+            out.push(b'"');
+            out.extend_from_slice(raw);
+            out.push(b'"');
+            return Ok(());
+        }
+        push_json_string(out, self.decode_string(span)?);
+        Ok(())
+    }
+}
+
+/// The bytes a number's text runs over: digits, `-`, `+`, `.`, `e`, `E`.
+pub(super) fn is_number_byte(b: u8) -> bool {
+    NUMBER_BYTES[usize::from(b)]
+}
+
+/// [`is_number_byte`] as a table: one load instead of a chain of compares per byte.
+static NUMBER_BYTES: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        table[b] = matches!(b as u8, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E');
+        b += 1;
+    }
+    table
+};
 
 /// Fails if a value at `depth` would exceed the nesting limit.
 fn check_depth(depth: usize) -> Result<(), LexError> {
@@ -521,20 +625,22 @@ fn hex4(bytes: &[u8]) -> Option<u32> {
 }
 
 /// Appends `s` as a JSON string literal.
-fn push_json_string(out: &mut String, s: &str) {
-    out.push('"');
+fn push_json_string(out: &mut Vec<u8>, s: &str) {
+    out.push(b'"');
     for c in s.chars() {
         match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
+            '"' => out.extend_from_slice(b"\\\""),
+            '\\' => out.extend_from_slice(b"\\\\"),
+            '\n' => out.extend_from_slice(b"\\n"),
+            '\r' => out.extend_from_slice(b"\\r"),
+            '\t' => out.extend_from_slice(b"\\t"),
+            c if (c as u32) < 0x20 => {
+                out.extend_from_slice(format!("\\u{:04x}", c as u32).as_bytes())
+            }
+            c => out.extend_from_slice(c.encode_utf8(&mut [0; 4]).as_bytes()),
         }
     }
-    out.push('"');
+    out.push(b'"');
 }
 
 /// A byte described for an error message: `'x'` for printable ASCII, else hex.
@@ -577,9 +683,43 @@ mod tests {
     #[test]
     fn compact_json_round_trips() {
         let mut lx = Lexer::new(br#" { "a" : [1, 2.5e3, "x\"y"], "b": {"c": null, "d": true} } "#);
-        let mut out = String::new();
+        let mut out = Vec::new();
         lx.write_compact(&mut out, 0).unwrap();
-        assert_eq!(out, r#"{"a":[1,2.5e3,"x\"y"],"b":{"c":null,"d":true}}"#);
+        assert_eq!(out, br#"{"a":[1,2.5e3,"x\"y"],"b":{"c":null,"d":true}}"#);
+    }
+
+    /// The one-pass copy and the token-by-token writer agree wherever the copy answers, and
+    /// leave the cursor at the same place; every text below is also cut at each byte.
+    #[test]
+    fn compact_fast_path_matches_the_token_writer() {
+        let texts = [
+            r#" { "a" : [1, 2.5e3, "x y"], "b": {"c": null, "d": true, "e": []} } ,"#,
+            "[[128, 1], [], []]\n  ]",
+            "[\"\", \"6\", \"False\"]",
+            "{\"k\":\t{\"x\":\r\n-0.5E+3}}",
+            "[\"a\\u00e9\", 1]",
+            "[\"\u{e9}\", 2]",
+            "{\"a\" 1}",
+            "[1,]",
+            "[tru",
+        ];
+        for text in texts {
+            for cut in 0..=text.len() {
+                let bytes = &text.as_bytes()[..cut];
+                let mut fast = Lexer::new(bytes);
+                let mut fast_out = b"x".to_vec();
+                let fast_result = fast.write_compact(&mut fast_out, 1);
+                let mut slow = Lexer::new(bytes);
+                let mut slow_out = b"x".to_vec();
+                let slow_result = slow.write_compact_tokens(&mut slow_out, 1);
+                assert_eq!(fast_result, slow_result, "{text:?} cut at {cut}");
+                if slow_result.is_ok() {
+                    assert_eq!(fast_out, slow_out, "{text:?} cut at {cut}");
+                    assert_eq!(fast.offset(), slow.offset(), "{text:?} cut at {cut}");
+                    assert_eq!(fast.replaced_chars, slow.replaced_chars);
+                }
+            }
+        }
     }
 
     #[test]

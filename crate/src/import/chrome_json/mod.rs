@@ -39,6 +39,7 @@
 
 mod async_slices;
 mod begin_end;
+mod compact;
 mod counters;
 mod event;
 mod flows;

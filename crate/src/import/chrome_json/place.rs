@@ -80,6 +80,8 @@ pub(super) struct Placer {
     /// Keyed by `pid`, U+001F, `tid`.
     tracks: HashMap<String, TrackId>,
     track_key: String,
+    /// The `pid`, `tid` and track of the last [`Placer::track`] call.
+    last_track: Option<(String, String, TrackId)>,
     /// Tracks that are not threads, by (process, name, what).
     extra_tracks: HashMap<(ProcessId, StrId, Extra), TrackId>,
     /// The track of global instants (`"s": "g"`), in its own process.
@@ -108,6 +110,7 @@ impl Placer {
             processes: HashMap::new(),
             tracks: HashMap::new(),
             track_key: String::new(),
+            last_track: None,
             extra_tracks: HashMap::new(),
             global_track: None,
             origin_ns: None,
@@ -385,6 +388,26 @@ impl Placer {
 
     /// The track of (`pid`, `tid`), created with a default name and sort key on first use.
     pub(super) fn track(&mut self, pid: &str, tid: &str) -> TrackId {
+        // Runs of events on one thread are the rule: check the last track before hashing.
+        if let Some((last_pid, last_tid, id)) = &self.last_track {
+            if last_pid == pid && last_tid == tid {
+                return *id;
+            }
+        }
+        let id = self.track_by_key(pid, tid);
+        let (last_pid, last_tid, last_id) = self
+            .last_track
+            .get_or_insert_with(|| (String::new(), String::new(), id));
+        last_pid.clear();
+        last_pid.push_str(pid);
+        last_tid.clear();
+        last_tid.push_str(tid);
+        *last_id = id;
+        id
+    }
+
+    /// [`Self::track`] through the map.
+    fn track_by_key(&mut self, pid: &str, tid: &str) -> TrackId {
         self.track_key.clear();
         self.track_key.push_str(pid);
         self.track_key.push('\u{1f}');
