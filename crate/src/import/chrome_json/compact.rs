@@ -61,6 +61,25 @@ fn scan(buf: &[u8], start: usize, depth: usize, out: &mut Vec<u8>) -> Option<usi
         }
         let b = *buf.get(i)?;
         let in_object = levels > 0 && objects >> (levels - 1) & 1 == 1;
+        // A closing bracket where one may stand: after a value, or right after the opening
+        // bracket of an empty object or array.
+        let closer = if in_object { b'}' } else { b']' };
+        if b == closer
+            && levels > 0
+            && matches!(
+                expect,
+                Expect::CommaOrClose | Expect::KeyOrClose | Expect::ValueOrClose
+            )
+        {
+            out.push(b);
+            i += 1;
+            levels -= 1;
+            if levels == 0 {
+                return Some(i);
+            }
+            expect = Expect::CommaOrClose;
+            continue;
+        }
         match expect {
             Expect::Colon => {
                 if b != b':' {
@@ -72,54 +91,24 @@ fn scan(buf: &[u8], start: usize, depth: usize, out: &mut Vec<u8>) -> Option<usi
                 continue;
             }
             Expect::CommaOrClose => {
-                let close = if in_object { b'}' } else { b']' };
-                if b == b',' {
-                    out.push(b);
-                    i += 1;
-                    expect = if in_object {
-                        Expect::Key
-                    } else {
-                        Expect::Value
-                    };
-                    continue;
-                }
-                if b != close {
+                if b != b',' {
                     return None;
                 }
                 out.push(b);
                 i += 1;
-                levels -= 1;
-                if levels == 0 {
-                    return Some(i);
-                }
+                expect = if in_object {
+                    Expect::Key
+                } else {
+                    Expect::Value
+                };
                 continue;
             }
             Expect::KeyOrClose | Expect::Key => {
-                if b == b'}' && expect == Expect::KeyOrClose {
-                    out.push(b);
-                    i += 1;
-                    levels -= 1;
-                    if levels == 0 {
-                        return Some(i);
-                    }
-                    expect = Expect::CommaOrClose;
-                    continue;
-                }
                 if b != b'"' {
                     return None;
                 }
                 i = copy_string(buf, i, out)?;
                 expect = Expect::Colon;
-                continue;
-            }
-            Expect::ValueOrClose if b == b']' => {
-                out.push(b);
-                i += 1;
-                levels -= 1;
-                if levels == 0 {
-                    return Some(i);
-                }
-                expect = Expect::CommaOrClose;
                 continue;
             }
             Expect::Value | Expect::ValueOrClose => {}
