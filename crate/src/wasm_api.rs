@@ -30,7 +30,7 @@ pub struct Session {
     hlo: std::cell::OnceCell<crate::hlo::service::HloService>,
     /// Framework op rows, computed once for their table and the overview's top ops.
     framework_rows: std::cell::OnceCell<Vec<crate::analysis::framework_ops::FrameworkOpRow>>,
-    /// Slice levels of detail, built on the first slice render (timeline area).
+    /// Slice levels of detail, built by `build_slice_levels` after the first frame (timeline area).
     slice_levels: std::cell::OnceCell<crate::analysis::lod_levels::SliceLevels>,
 }
 

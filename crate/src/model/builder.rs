@@ -9,6 +9,7 @@ use super::{
     ProcessId, ProcessTable, Ps, SliceId, SliceTable, StrId, StringTable, TimeOrigin, Trace,
     TrackId, TrackKind, TrackTable,
 };
+use super::{COUNTER_ROW_BYTES, INSTANT_ROW_BYTES, SLICE_ROW_BYTES};
 use crate::diagnostics::{Diagnostics, Severity};
 use hashbrown::HashMap;
 use std::ops::Range;
@@ -16,8 +17,7 @@ use std::ops::Range;
 /// Lanes per track beyond which overlapping slices share the last lane.
 const MAX_LANES: usize = u16::MAX as usize;
 
-/// Bytes per slice row and per arg pair, for capping reservations (see `Trace::heap_bytes`).
-const SLICE_ROW_BYTES: usize = 32;
+/// Bytes per arg pair (key, kind, payload: see `ArgTable::heap_bytes`).
 const ARG_PAIR_BYTES: usize = 13;
 
 /// Accumulates one trace. Importers add processes, tracks, slices, instants, counter samples
@@ -83,8 +83,8 @@ impl TraceBuilder {
             );
             // Rows in use, not capacity: a column doubling its room must not jump levels.
             let bytes = slices * SLICE_ROW_BYTES
-                + instants * 26
-                + samples * 20
+                + instants * INSTANT_ROW_BYTES
+                + samples * COUNTER_ROW_BYTES
                 + t.args.pair_count() * ARG_PAIR_BYTES
                 + t.strings.heap_bytes();
             (slices + instants + samples, bytes)

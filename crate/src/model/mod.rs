@@ -35,6 +35,12 @@ pub use time::{PS_PER_NS, PS_PER_US, Ps, TimeOrigin};
 
 use crate::diagnostics::Diagnostics;
 
+/// Bytes one row takes in the slice, instant and counter tables (all columns together), as
+/// [`Trace::heap_bytes`] and the builder's memory budget price them.
+const SLICE_ROW_BYTES: usize = 32;
+const INSTANT_ROW_BYTES: usize = 26;
+const COUNTER_ROW_BYTES: usize = 20;
+
 /// Which importer produced a trace (the `format` key of `planeview summary`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Format {
@@ -139,9 +145,9 @@ impl Trace {
         let s = &self.slices;
         self.strings.heap_bytes()
             + self.args.heap_bytes()
-            + s.start.capacity() * 32
-            + self.instants.time.capacity() * 26
-            + self.counters.time.capacity() * 20
+            + s.start.capacity() * SLICE_ROW_BYTES
+            + self.instants.time.capacity() * INSTANT_ROW_BYTES
+            + self.counters.time.capacity() * COUNTER_ROW_BYTES
             + self.flows.heap_bytes()
             + self.aggregates.len() * 28
             + self.index.heap_bytes()
