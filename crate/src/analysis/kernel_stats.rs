@@ -299,7 +299,7 @@ fn for_each_kernel(trace: &Trace, keys: &Keys, mut f: impl FnMut(RawKey, SliceId
         };
         f(raw, SliceId(i as u32));
     }
-    busy.iter().map(|v| union_length(v)).sum()
+    busy.into_iter().map(union_length).sum()
 }
 
 /// The row key and launch parameters of launches with raw key `raw`.

@@ -214,7 +214,7 @@ struct Merged {
 }
 
 impl Merged {
-    fn of(v: &[(Ps, Ps)]) -> Merged {
+    fn of(v: Vec<(Ps, Ps)>) -> Merged {
         let spans = super::intervals::union(v);
         let mut prefix = Vec::with_capacity(spans.len() + 1);
         prefix.push(0);
@@ -323,7 +323,7 @@ impl CategorySpans {
         let mut all = both.clone();
         all.extend(host);
         CategorySpans {
-            levels: [Merged::of(&device), Merged::of(&both), Merged::of(&all)],
+            levels: [Merged::of(device), Merged::of(both), Merged::of(all)],
         }
     }
 
