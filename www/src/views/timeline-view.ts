@@ -446,7 +446,14 @@ export class TimelineView {
         for (const [id, s] of r.strings) this.strings.set(id, s);
         this.result = r;
         this.benchRequested = requested;
-        if ('pvBench' in globalThis) performance.measure('pv:render', { start: requested });
+        if ('pvBench' in globalThis) {
+          performance.measure('pv:render', { start: requested });
+          const w = r.work;
+          if (w) {
+            const back = performance.timeOrigin + performance.now() - w.sentAt;
+            performance.mark('pv:work', { detail: { ...w, back, bytes: r.slices.byteLength + r.instants.byteLength + r.counters.byteLength, newStrings: r.strings.length } });
+          }
+        }
       })
       .catch(() => {
         // A load replaced the profile, or the worker restarted; the next frame asks again.
