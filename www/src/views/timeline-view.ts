@@ -16,6 +16,7 @@ import {
 } from '../engine/engine';
 import { counterTracksOf, drawCounterTrack, drawFlowArrows, formatValue, type FlowArrow } from '../canvas/counters';
 import { fitCanvas } from '../canvas/hidpi';
+import { MarkerPath } from '../canvas/markers';
 import { ellipsize } from '../canvas/text';
 import { colorForNameId } from '../lib/color';
 import { clear, el, isTyping } from '../lib/dom';
@@ -530,24 +531,7 @@ export class TimelineView {
       const { a, b } = this.xform(width);
       this.drawSlices(res.slices, a, b, top, width, height, searching, marks, ctx);
 
-      // Instants: small markers at the top of their track.
-      const ins = res.instants;
-      ctx.fillStyle = '#475569';
-      ctx.globalAlpha = 0.75;
-      for (let i = 0; i + INSTANT_STRIDE <= ins.length; i += INSTANT_STRIDE) {
-        const row = this.trackRows.get(ins[i]!);
-        if (!row || this.collapsed.has(row.group)) continue;
-        const x = a * ins[i + 1]! + b;
-        const y = row.y - top + 1;
-        if (x < -4 || x > width + 4 || y > height || y + 8 < 0) continue;
-        ctx.beginPath();
-        ctx.moveTo(x - 3, y);
-        ctx.lineTo(x + 3, y);
-        ctx.lineTo(x, y + 5);
-        ctx.closePath();
-        ctx.fill();
-      }
-      ctx.globalAlpha = 1;
+      this.drawInstants(res.instants, a, b, top, width, height, ctx);
 
       // Counter tracks: filled step charts with min/max per pixel column, scaled per track.
       this.drawCounters(res.counters, a, b, top, width, height, ctx);
@@ -692,6 +676,30 @@ export class TimelineView {
       ctx.globalAlpha = l.dim ? 0.45 : 1;
       ctx.fillText(text, Math.max(l.x, 0) + 4, l.y + LANE_H / 2 + 0.5);
     }
+    ctx.globalAlpha = 1;
+  }
+
+  /** Instants: small markers at the top of their track, all in one fill. */
+  private drawInstants(ins: Float64Array, a: number, b: number, top: number, width: number, height: number, ctx: CanvasRenderingContext2D): void {
+    const path = new MarkerPath();
+    let track = -1;
+    let y = 0;
+    let shown = false;
+    for (let i = 0; i + INSTANT_STRIDE <= ins.length; i += INSTANT_STRIDE) {
+      // The list is grouped by track: its row is looked up once per track.
+      if (ins[i] !== track) {
+        track = ins[i]!;
+        const row = this.trackRows.get(track);
+        y = row ? row.y - top + 1 : 0;
+        shown = row !== undefined && !this.collapsed.has(row.group) && y <= height && y + 8 >= 0;
+      }
+      if (!shown) continue;
+      const x = a * ins[i + 1]! + b;
+      if (x >= -4 && x <= width + 4) path.add(x, y);
+    }
+    ctx.fillStyle = '#475569';
+    ctx.globalAlpha = 0.75;
+    path.fill(ctx);
     ctx.globalAlpha = 1;
   }
 
