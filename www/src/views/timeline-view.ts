@@ -824,7 +824,10 @@ export class TimelineView {
     const a = formatTimestamp(this.t0 - base);
     const b = formatTimestamp(this.t1 - base);
     const visible = this.rows.filter((r) => r.type === 'track').length;
-    this.rangeText.textContent = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${formatCount(visible)} tracks shown`;
+    const text = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${formatCount(visible)} tracks shown`;
+    // Unchanged when a frame only shows a new render list for the same range: then no DOM write
+    // (and no relayout of the toolbar).
+    if (this.rangeText.textContent !== text) this.rangeText.textContent = text;
   }
 
   // ---- hit testing and interaction -----------------------------------------------------------
