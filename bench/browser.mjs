@@ -257,8 +257,18 @@ export async function zoomPan(page, steps = 1) {
   }
   const m = await page.evaluate(() => {
     const d = (n) => performance.getEntriesByName(n).map((e) => e.duration);
-    return { frame: d('pv:frame'), render: d('pv:render'), draw: d('pv:draw') };
+    // pv:work marks (timeline-view.ts): the worker's own timings for each render list.
+    const work = performance.getEntriesByName('pv:work').map((e) => e.detail);
+    return { frame: d('pv:frame'), render: d('pv:render'), draw: d('pv:draw'), work };
   });
+  // Where a render round trip goes: the worker's calls (wasm), and the reply's trip back.
+  const breakdown = {};
+  for (const k of ['slices', 'instants', 'counters', 'flows', 'strings', 'total', 'back', 'bytes', 'newStrings']) {
+    const xs = m.work.map((w) => w?.[k]).filter((x) => typeof x === 'number');
+    if (xs.length === 0) continue;
+    breakdown[`worker_${k}_p50`] = pct(xs, 50);
+    breakdown[`worker_${k}_p95`] = pct(xs, 95);
+  }
   return {
     inputs: seq.length,
     frames: m.frame.length,
@@ -269,6 +279,7 @@ export async function zoomPan(page, steps = 1) {
     render_p95: pct(m.render, 95),
     draw_p50: pct(m.draw, 50),
     draw_p95: pct(m.draw, 95),
+    breakdown,
   };
 }
 

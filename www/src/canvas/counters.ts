@@ -6,13 +6,18 @@ import { COUNTER_ENTRY, COUNTER_HEADER } from '../engine/engine';
 const PALETTE = ['#2563eb', '#059669', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#dc2626'];
 const AXIS_FONT = '10px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
+// The formats of Number.prototype.toLocaleString('en-US', ...), made once: toLocaleString
+// builds a new formatter per call, which costs more than the rest of a counter track's axis.
+const INTEGER_FORMAT = new Intl.NumberFormat('en-US');
+const DECIMAL_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 6 });
+
 /** A counter value for labels: integers with thousands separators, others with 4 significant digits. */
 export function formatValue(v: number): string {
   if (!Number.isFinite(v)) return String(v);
   const a = Math.abs(v);
   if (a >= 1e15 || (a > 0 && a < 1e-3)) return v.toExponential(3);
-  if (Number.isInteger(v)) return v.toLocaleString('en-US');
-  return Number(v.toPrecision(4)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+  if (Number.isInteger(v)) return INTEGER_FORMAT.format(v);
+  return DECIMAL_FORMAT.format(Number(v.toPrecision(4)));
 }
 
 /** One track of a counter render list: its entries are slots [from, to); lo and hi are exact. */
@@ -79,6 +84,8 @@ export function drawCounterTrack(ctx: CanvasRenderingContext2D, d: CounterTrackD
   const xOf = (x: number): number => (x < 0 ? -1 : d.a * x + d.b);
 
   // The step line: each column starts at its first sample; the value holds until the next column.
+  // A column whose value equals the one before adds no corner (the line runs on straight), so
+  // it adds no vertex: same shape, shorter paths.
   ctx.beginPath();
   let started = false;
   let prevV = 0;
@@ -90,7 +97,7 @@ export function drawCounterTrack(ctx: CanvasRenderingContext2D, d: CounterTrackD
       ctx.moveTo(x, base);
       ctx.lineTo(x, y(last));
       started = true;
-    } else {
+    } else if (last !== prevV) {
       ctx.lineTo(x, y(prevV));
       ctx.lineTo(x, y(last));
     }
@@ -113,7 +120,7 @@ export function drawCounterTrack(ctx: CanvasRenderingContext2D, d: CounterTrackD
     const x = Math.max(-1, Math.min(d.width + 1, xOf(c[i]!)));
     const last = c[i + 3]!;
     if (!started) ctx.moveTo(x, y(last));
-    else {
+    else if (last !== prevV) {
       ctx.lineTo(x, y(prevV));
       ctx.lineTo(x, y(last));
     }

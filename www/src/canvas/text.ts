@@ -1,4 +1,5 @@
-// Text fitting for canvas labels, with a width cache (labels repeat a lot).
+// Text fitting for canvas labels, with a width cache (labels and their shortened prefixes repeat
+// from frame to frame).
 
 const widthCache = new Map<string, number>();
 let cacheFont = '';
@@ -27,7 +28,7 @@ export function ellipsize(ctx: CanvasRenderingContext2D, s: string, maxWidth: nu
   let hi = s.length;
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (ctx.measureText(s.slice(0, mid) + ell).width <= maxWidth) lo = mid;
+    if (measure(ctx, s.slice(0, mid) + ell) <= maxWidth) lo = mid;
     else hi = mid - 1;
   }
   return lo === 0 ? '' : s.slice(0, lo) + ell;

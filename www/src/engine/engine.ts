@@ -99,6 +99,13 @@ export interface RenderResult {
   flows: Float64Array;
   /** Strings for name ids the page has not been sent yet (for this profile). */
   strings: Array<[number, string]>;
+  /**
+   * Where the worker's time went for this render list, ms (performance.now() differences):
+   * each wasm call, the name strings, and the total; `sentAt` is when the list was done, as
+   * performance.timeOrigin + performance.now() (comparable across threads). The page's bench
+   * hooks report them.
+   */
+  work?: { slices: number; instants: number; counters: number; flows: number; strings: number; total: number; sentAt: number };
 }
 
 export const SLICE_STRIDE = 7;

@@ -99,10 +99,15 @@ function sliceInfo(id: number): SliceInfo {
 function render(args: CallMap['render']['args']): RenderResult {
   const s = need();
   const { trackIds, t0, t1, width } = args;
+  const c0 = performance.now();
   const slices = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_slices(trackIds, t0, t1, width) : new Float64Array(0);
+  const c1 = performance.now();
   const instants = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_instants(trackIds, t0, t1, width) : new Float64Array(0);
+  const c2 = performance.now();
   const counters = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_counters(trackIds, t0, t1, width) : new Float32Array(0);
+  const c3 = performance.now();
   const flows = args.flows && trackIds.length > 0 && t1 > t0 ? s.render_flows(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
+  const c4 = performance.now();
   const strings: Array<[number, string]> = [];
   for (let i = 6; i < slices.length; i += 7) {
     const nameId = slices[i]!;
@@ -119,7 +124,9 @@ function render(args: CallMap['render']['args']): RenderResult {
       if (session === s) s.build_slice_levels();
     }, 0);
   }
-  return { request: { t0, t1, width }, slices, instants, counters, flows, strings };
+  const c5 = performance.now();
+  const work = { slices: c1 - c0, instants: c2 - c1, counters: c3 - c2, flows: c4 - c3, strings: c5 - c4, total: c5 - c0, sentAt: performance.timeOrigin + c5 };
+  return { request: { t0, t1, width }, slices, instants, counters, flows, strings, work };
 }
 
 function search(args: CallMap['search']['args']): SearchResult {

@@ -16,6 +16,7 @@ import {
 } from '../engine/engine';
 import { counterTracksOf, drawCounterTrack, drawFlowArrows, formatValue, type FlowArrow } from '../canvas/counters';
 import { fitCanvas } from '../canvas/hidpi';
+import { MarkerPath } from '../canvas/markers';
 import { ellipsize } from '../canvas/text';
 import { colorForNameId } from '../lib/color';
 import { clear, el, isTyping } from '../lib/dom';
@@ -446,7 +447,14 @@ export class TimelineView {
         for (const [id, s] of r.strings) this.strings.set(id, s);
         this.result = r;
         this.benchRequested = requested;
-        if ('pvBench' in globalThis) performance.measure('pv:render', { start: requested });
+        if ('pvBench' in globalThis) {
+          performance.measure('pv:render', { start: requested });
+          const w = r.work;
+          if (w) {
+            const back = performance.timeOrigin + performance.now() - w.sentAt;
+            performance.mark('pv:work', { detail: { ...w, back, bytes: r.slices.byteLength + r.instants.byteLength + r.counters.byteLength, newStrings: r.strings.length } });
+          }
+        }
       })
       .catch(() => {
         // A load replaced the profile, or the worker restarted; the next frame asks again.
@@ -523,24 +531,7 @@ export class TimelineView {
       const { a, b } = this.xform(width);
       this.drawSlices(res.slices, a, b, top, width, height, searching, marks, ctx);
 
-      // Instants: small markers at the top of their track.
-      const ins = res.instants;
-      ctx.fillStyle = '#475569';
-      ctx.globalAlpha = 0.75;
-      for (let i = 0; i + INSTANT_STRIDE <= ins.length; i += INSTANT_STRIDE) {
-        const row = this.trackRows.get(ins[i]!);
-        if (!row || this.collapsed.has(row.group)) continue;
-        const x = a * ins[i + 1]! + b;
-        const y = row.y - top + 1;
-        if (x < -4 || x > width + 4 || y > height || y + 8 < 0) continue;
-        ctx.beginPath();
-        ctx.moveTo(x - 3, y);
-        ctx.lineTo(x + 3, y);
-        ctx.lineTo(x, y + 5);
-        ctx.closePath();
-        ctx.fill();
-      }
-      ctx.globalAlpha = 1;
+      this.drawInstants(res.instants, a, b, top, width, height, ctx);
 
       // Counter tracks: filled step charts with min/max per pixel column, scaled per track.
       this.drawCounters(res.counters, a, b, top, width, height, ctx);
@@ -688,6 +679,30 @@ export class TimelineView {
     ctx.globalAlpha = 1;
   }
 
+  /** Instants: small markers at the top of their track, all in one fill. */
+  private drawInstants(ins: Float64Array, a: number, b: number, top: number, width: number, height: number, ctx: CanvasRenderingContext2D): void {
+    const path = new MarkerPath();
+    let track = -1;
+    let y = 0;
+    let shown = false;
+    for (let i = 0; i + INSTANT_STRIDE <= ins.length; i += INSTANT_STRIDE) {
+      // The list is grouped by track: its row is looked up once per track.
+      if (ins[i] !== track) {
+        track = ins[i]!;
+        const row = this.trackRows.get(track);
+        y = row ? row.y - top + 1 : 0;
+        shown = row !== undefined && !this.collapsed.has(row.group) && y <= height && y + 8 >= 0;
+      }
+      if (!shown) continue;
+      const x = a * ins[i + 1]! + b;
+      if (x >= -4 && x <= width + 4) path.add(x, y);
+    }
+    ctx.fillStyle = '#475569';
+    ctx.globalAlpha = 0.75;
+    path.fill(ctx);
+    ctx.globalAlpha = 1;
+  }
+
   /** Draws every counter track of the render list. */
   private drawCounters(c: Float32Array, a: number, b: number, top: number, width: number, height: number, ctx: CanvasRenderingContext2D): void {
     const p = this.profile;
@@ -809,7 +824,10 @@ export class TimelineView {
     const a = formatTimestamp(this.t0 - base);
     const b = formatTimestamp(this.t1 - base);
     const visible = this.rows.filter((r) => r.type === 'track').length;
-    this.rangeText.textContent = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${formatCount(visible)} tracks shown`;
+    const text = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${formatCount(visible)} tracks shown`;
+    // Unchanged when a frame only shows a new render list for the same range: then no DOM write
+    // (and no relayout of the toolbar).
+    if (this.rangeText.textContent !== text) this.rangeText.textContent = text;
   }
 
   // ---- hit testing and interaction -----------------------------------------------------------
