@@ -23,6 +23,10 @@ use crate::limits::{MAX_GZIP_RATIO, MAX_STREAMED_BYTES, MAX_UNPACKED_BYTES};
 /// Decompressed bytes gathered before the format is decided.
 pub const DETECT_BYTES: usize = 4096;
 
+/// A streamed JSON model is given room for the rest of the input once `1 / PROJECT_AFTER` of
+/// its known size is read.
+const PROJECT_AFTER: u64 = 16;
+
 /// The bytes of one file received so far.
 #[derive(Debug)]
 pub struct Incoming {
@@ -40,6 +44,8 @@ pub struct Incoming {
     unpacked_hint: u64,
     /// Whether args are being dropped because the input is over the budget.
     over_budget: bool,
+    /// Whether a streamed JSON model was given room for the projected rest of the input.
+    projected: bool,
 }
 
 /// Where decompressed bytes go.
@@ -71,6 +77,7 @@ impl Incoming {
             expected: 0,
             unpacked_hint: 0,
             over_budget: false,
+            projected: false,
         }
     }
 
@@ -158,6 +165,7 @@ impl Incoming {
             return Ok(());
         }
         self.unpacked += bytes.len() as u64;
+        let known = self.known_unpacked_size();
         match &mut self.sink {
             Sink::Undecided(head) => {
                 head.extend_from_slice(bytes);
@@ -173,7 +181,14 @@ impl Incoming {
                     self.over_budget = true;
                     stream.drop_args();
                 }
-                stream.push(bytes)
+                stream.push(bytes)?;
+                // Once a sixteenth is in, room for the rest at the same rate: the columns then
+                // never double (each doubling copies them, and Wasm keeps the old copy's pages).
+                if !self.projected && known > 0 && self.unpacked >= known / PROJECT_AFTER {
+                    self.projected = true;
+                    stream.reserve_projected(self.unpacked, known);
+                }
+                Ok(())
             }
             Sink::Held(data) => {
                 check_size(self.unpacked, MAX_UNPACKED_BYTES)?;

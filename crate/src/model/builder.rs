@@ -2,6 +2,7 @@
 
 use super::flow_ends::{self, FlowEnd, PendingFlow};
 use super::index::{LaneIndex, TrackIndex};
+use super::row_order::order_by_track;
 use super::sampling::Sampler;
 use super::{
     AggregateTable, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterMeta,
@@ -225,6 +226,19 @@ impl TraceBuilder {
             let arg_pairs = self.sampler.cap(arg_pairs, ARG_PAIR_BYTES);
             self.trace.args.reserve(slices, arg_pairs);
         }
+    }
+
+    /// Makes room for the rest of an input of which `seen` of `total` bytes are read, assuming
+    /// the rest holds slices and arg pairs at the same rate as the part read, plus a tenth (a
+    /// streaming importer calls it once, early, instead of letting the columns double).
+    pub fn reserve_projected(&mut self, seen: u64, total: u64) {
+        if seen == 0 || total <= seen {
+            return;
+        }
+        let scale = total as f64 / seen as f64 * 1.1;
+        let more = |n: usize| ((n as f64 * scale) as usize).saturating_sub(n);
+        let (slices, pairs) = (self.trace.slices.len(), self.trace.args.pair_count());
+        self.reserve(more(slices), more(pairs));
     }
 
     /// Appends an arg to the set under construction; close it with [`Self::finish_args`].
@@ -572,22 +586,7 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> NewPositions {
 /// Slice indices in (track, start, longest first, index) order, or `None` when the slices
 /// are in that order already (importers mostly add them so; then nothing is sorted).
 fn order_by_track_and_start(s: &SliceTable) -> Option<Vec<u32>> {
-    let key = |i: usize| (s.track[i], s.start[i], std::cmp::Reverse(s.dur[i]));
-    if (1..s.len()).all(|i| key(i - 1) <= key(i)) {
-        return None;
-    }
-    let mut keys: Vec<(TrackId, Ps, std::cmp::Reverse<Ps>, u32)> = (0..s.len())
-        .map(|i| {
-            (
-                s.track[i],
-                s.start[i],
-                std::cmp::Reverse(s.dur[i]),
-                i as u32,
-            )
-        })
-        .collect();
-    keys.sort_unstable();
-    Some(keys.into_iter().map(|k| k.3).collect())
+    order_by_track(&s.track, |i| (s.start[i], std::cmp::Reverse(s.dur[i])))
 }
 
 /// The runs of sorted positions `0..n` that share a track (`track_at` is sorted by track).
@@ -676,9 +675,11 @@ fn permute<T: Copy>(column: &mut Vec<T>, order: &[u32]) {
     *column = permuted;
 }
 
+/// Sorts instants by (track, time, order added).
 fn sort_instants(t: &mut InstantTable) {
-    let mut order: Vec<u32> = (0..t.len() as u32).collect();
-    order.sort_by_key(|&i| (t.track[i as usize], t.time[i as usize]));
+    let Some(order) = order_by_track(&t.track, |i| t.time[i]) else {
+        return;
+    };
     permute(&mut t.time, &order);
     permute(&mut t.name, &order);
     permute(&mut t.track, &order);
@@ -686,9 +687,11 @@ fn sort_instants(t: &mut InstantTable) {
     permute(&mut t.category, &order);
 }
 
+/// Sorts counter samples by (track, time, order added).
 fn sort_counters(c: &mut CounterTable) {
-    let mut order: Vec<u32> = (0..c.len() as u32).collect();
-    order.sort_by_key(|&i| (c.track[i as usize], c.time[i as usize]));
+    let Some(order) = order_by_track(&c.track, |i| c.time[i]) else {
+        return;
+    };
     permute(&mut c.track, &order);
     permute(&mut c.time, &order);
     permute(&mut c.value, &order);

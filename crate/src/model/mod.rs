@@ -12,6 +12,7 @@ mod flow_query;
 mod index;
 mod metadata;
 mod order;
+mod row_order;
 mod sampling;
 mod strings;
 mod tables;

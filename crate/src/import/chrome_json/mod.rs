@@ -200,6 +200,12 @@ impl ChromeJsonStream {
         self.reader.entries
     }
 
+    /// Makes room in the model for the rest of an input of `total` bytes, of which `seen` are
+    /// in, at the rate of what was read so far (see [`crate::model::TraceBuilder::reserve_projected`]).
+    pub fn reserve_projected(&mut self, seen: u64, total: u64) {
+        self.reader.placer.b.reserve_projected(seen, total);
+    }
+
     /// From now on, args are not kept (the memory budget ran out part-way).
     pub fn drop_args(&mut self) {
         self.reader.placer.b.drop_args();
