@@ -505,6 +505,8 @@ async function browserRows(inputs, label) {
         null,
         verdict(cost95 <= 16),
       );
+      const parts = Object.entries(f.breakdown ?? {}).map(([k, v]) => `${k.replace(/^worker_/, '')} ${fmt(v)}`);
+      if (parts.length > 0) notes.push(`Frame-time breakdown (worker side, p50/p95; times in ms, "bytes" and "newStrings" are per-frame counts, "back" is the reply's trip to the page): ${parts.join(', ')}.`);
       await framePage.close().catch(() => undefined);
     }
   } finally {
