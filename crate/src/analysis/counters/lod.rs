@@ -363,11 +363,17 @@ impl Frame {
             let v = values[i];
             let (mut min, mut max) = merge(EMPTY, (v, v)); // NaN ignored
             let mut j = i + 1;
-            while j < stop && times[j] < next {
-                (min, max) = merge((min, max), (values[j], values[j]));
-                j += 1;
-            }
-            if j == stop && j < hi && times[j] < next {
+            if times[stop - 1] >= next {
+                // The column ends before `stop`: no other bound is needed.
+                while times[j] < next {
+                    (min, max) = merge((min, max), (values[j], values[j]));
+                    j += 1;
+                }
+            } else if stop == hi {
+                // The rest of the track is in this column.
+                (min, max) = merge((min, max), min_max_scan(&values[j..hi]));
+                j = hi;
+            } else {
                 // A dense column: the pyramid's path, from its first sample.
                 let c = self.column_from(trace, lod, i, hi);
                 list.push(pixel_f32(c.x), c.min, c.max, c.last);
