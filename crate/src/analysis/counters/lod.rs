@@ -12,9 +12,10 @@
 //! [`for_each_column`] walks a track column by column: it scans up to [`SCAN`] samples of a
 //! column directly (the common case when zoomed in), and past that finds the column's end by
 //! galloping and reads the rest of its minimum/maximum from the pyramid. [`render_counters`]
-//! writes those columns as the page's compact render list (a header per track, then four f32
-//! per column); [`column_at`] gives one column exactly (counts, sample indices, f64 values) for
-//! the page's hover.
+//! writes the same columns as the page's compact render list (a header per track, then four
+//! f32 per column) in one pass per track that touches each sample of a sparse column once and
+//! does no per-column work beyond opening the column and writing its entry; [`column_at`] gives
+//! one column exactly (counts, sample indices, f64 values) for the page's hover.
 
 use crate::analysis::lod::Viewport;
 use crate::model::{Ps, Trace, TrackId};
@@ -95,14 +96,18 @@ impl CounterLod {
 /// (minimum, maximum) of nothing.
 const EMPTY: (f64, f64) = (f64::INFINITY, f64::NEG_INFINITY);
 
+/// (minimum, maximum) of the ranges `a` and `b`, NaN in `b` ignored; `a` must hold no NaN (it
+/// starts from [`EMPTY`]). Comparisons rather than `f64::min`/`max`, which are library calls
+/// in Wasm (they handle NaN on either side).
 fn merge(a: (f64, f64), b: (f64, f64)) -> (f64, f64) {
-    (a.0.min(b.0), a.1.max(b.1))
+    (
+        if b.0 < a.0 { b.0 } else { a.0 },
+        if b.1 > a.1 { b.1 } else { a.1 },
+    )
 }
 
 fn min_max_scan(values: &[f64]) -> (f64, f64) {
-    values
-        .iter()
-        .fold(EMPTY, |(lo, hi), &v| (lo.min(v), hi.max(v)))
+    values.iter().fold(EMPTY, |acc, &v| merge(acc, (v, v)))
 }
 
 /// f32 slots of a track header in [`render_counters`]' output: four f64 numbers stored bitwise
@@ -203,15 +208,18 @@ pub fn render_counters(
     out.reserve(slots);
     for (track, (first, lo, hi)) in runs {
         let at = out.len();
-        out.resize(at + COUNTER_HEADER, 0.0);
-        let mut range = EMPTY;
-        let mut entries = 0usize;
-        frame.columns(trace, lod, first, lo, hi, &mut |c: Column| {
-            range = merge(range, (c.min, c.max));
-            entries += 1;
-            let x = if c.held { -1.0 } else { pixel_f32(c.x) };
-            out.extend_from_slice(&[x, c.min as f32, c.max as f32, c.last as f32]);
-        });
+        out.extend_from_slice(&[0.0; COUNTER_HEADER]);
+        let mut list = EntryWriter {
+            out,
+            entries: 0,
+            range: EMPTY,
+        };
+        if lo > first {
+            let v = trace.counters.value[lo - 1];
+            list.push(-1.0, v, v, v);
+        }
+        frame.write_columns(trace, lod, lo, hi, &mut list);
+        let (entries, range) = (list.entries, list.range);
         if entries == 0 {
             out.truncate(at);
             continue;
@@ -222,6 +230,24 @@ pub fn render_counters(
             out[at + 2 * k] = f32::from_bits(bits as u32);
             out[at + 2 * k + 1] = f32::from_bits((bits >> 32) as u32);
         }
+    }
+}
+
+/// Appends a track's render-list entries (to capacity reserved for them), counting them and
+/// merging their value range for the header.
+struct EntryWriter<'a> {
+    out: &'a mut Vec<f32>,
+    entries: usize,
+    range: (f64, f64),
+}
+
+impl EntryWriter<'_> {
+    /// Appends the entry `[x, min, max, last]`; `x` is the pixel as f32 (−1 for the held sample).
+    fn push(&mut self, x: f32, min: f64, max: f64, last: f64) {
+        self.range = merge(self.range, (min, max));
+        self.out
+            .extend_from_slice(&[x, min as f32, max as f32, last as f32]);
+        self.entries += 1;
     }
 }
 
@@ -241,9 +267,16 @@ fn pixel_f32(x: f64) -> f32 {
 fn visible_run(trace: &Trace, track: TrackId, view: Viewport) -> (usize, usize, usize) {
     let range = trace.index.counters_of(track);
     let ts = &trace.counters.time[range.clone()];
-    let lo = range.start + ts.partition_point(|&t| t < view.t0);
-    let hi = range.start + ts.partition_point(|&t| t <= view.t1);
-    (range.start, lo, hi)
+    // A view that holds the whole track (the overview) needs no search.
+    let lo = match ts.first() {
+        Some(&t) if t >= view.t0 => 0,
+        _ => ts.partition_point(|&t| t < view.t0),
+    };
+    let hi = match ts.last() {
+        Some(&t) if t <= view.t1 => ts.len(),
+        _ => lo + ts[lo..].partition_point(|&t| t <= view.t1),
+    };
+    (range.start, range.start + lo, range.start + hi)
 }
 
 /// The held sample `k` as a column.
@@ -305,6 +338,50 @@ impl Frame {
             let c = self.column_from(trace, lod, i, hi);
             i = c.end;
             visit(c);
+        }
+    }
+
+    /// Writes the columns of the visible samples `lo..hi` of a track to `list`: the same
+    /// columns [`Frame::column_from`] gives, in one pass that reads each sample of a sparse
+    /// column once (comparing its time with the next column's first time only) and hands a
+    /// dense column to [`Frame::column_from`] after [`SCAN`] samples.
+    fn write_columns(
+        &self,
+        trace: &Trace,
+        lod: &CounterLod,
+        lo: usize,
+        hi: usize,
+        list: &mut EntryWriter,
+    ) {
+        let times = &trace.counters.time[..hi];
+        let values = &trace.counters.value[..hi];
+        let mut i = lo;
+        while i < hi {
+            let x = self.x_of(times[i]);
+            let next = self.starts.start((x as usize).saturating_add(1));
+            let stop = hi.min(i + SCAN);
+            let v = values[i];
+            let (mut min, mut max) = merge(EMPTY, (v, v)); // NaN ignored
+            let mut j = i + 1;
+            if times[stop - 1] >= next {
+                // The column ends before `stop`: no other bound is needed.
+                while times[j] < next {
+                    (min, max) = merge((min, max), (values[j], values[j]));
+                    j += 1;
+                }
+            } else if stop == hi {
+                // The rest of the track is in this column.
+                (min, max) = merge((min, max), min_max_scan(&values[j..hi]));
+                j = hi;
+            } else {
+                // A dense column: the pyramid's path, from its first sample.
+                let c = self.column_from(trace, lod, i, hi);
+                list.push(pixel_f32(c.x), c.min, c.max, c.last);
+                i = c.end;
+                continue;
+            }
+            list.push(pixel_f32(x), min, max, values[j - 1]);
+            i = j;
         }
     }
 
@@ -599,6 +676,39 @@ mod tests {
         }
     }
 
+    /// A track's part of a render list: its entries as (column index, −1 for the held sample;
+    /// minimum; maximum; last value), and its value range.
+    type Direct = (Vec<(f64, f64, f64, f64)>, (f64, f64));
+
+    /// The render list of counter `track` in `view` by a direct scan of its samples, grouped
+    /// by `floor(x)`; `None` when it has no column.
+    fn direct_render(trace: &Trace, track: TrackId, view: Viewport) -> Option<Direct> {
+        let r = trace.index.counters_of(track);
+        let samples: Vec<(Ps, f64)> = trace.counters.time[r.clone()]
+            .iter()
+            .copied()
+            .zip(trace.counters.value[r].iter().copied())
+            .collect();
+        let mut entries: Vec<(f64, f64, f64, f64)> = Vec::new();
+        if let Some(&(_, v)) = samples.iter().rfind(|s| s.0 < view.t0) {
+            entries.push((-1.0, v, v, v));
+        }
+        let mut runs: Vec<(f64, Vec<f64>)> = Vec::new();
+        for &(t, v) in samples.iter().filter(|s| s.0 >= view.t0 && s.0 <= view.t1) {
+            let column = x_of(view, t).floor();
+            match runs.last_mut() {
+                Some((c, run)) if *c == column => run.push(v),
+                _ => runs.push((column, vec![v])),
+            }
+        }
+        for (column, run) in runs {
+            let (lo, hi) = min_max_scan(&run);
+            entries.push((column, lo, hi, run[run.len() - 1]));
+        }
+        let range = entries.iter().fold(EMPTY, |r, e| merge(r, (e.1, e.2)));
+        (!entries.is_empty()).then_some((entries, range))
+    }
+
     proptest! {
         /// The pyramid's minimum/maximum of any run of samples, inside any of several tracks,
         /// equals a direct scan exactly (NaN samples ignored by both).
@@ -699,6 +809,63 @@ mod tests {
                 prop_assert_eq!(entries.len(), cols.len());
                 for (e, c) in entries.iter().zip(&cols) {
                     prop_assert_eq!(f64::from(e[0]).floor(), if c.held { -1.0 } else { c.x.floor() });
+                }
+            }
+        }
+
+        /// The render list of several tracks at any view, sparse or dense (up to hundreds of
+        /// samples per pixel, so both the one-pass and the pyramid paths are taken), equals a
+        /// direct scan: same columns in order, minimum and maximum exact in f64 before the
+        /// f32 output, NaN ignored, the last value bit for bit, the held sample first, the
+        /// header's range exact.
+        #[test]
+        fn render_list_equals_a_direct_scan(
+            tracks in proptest::collection::vec(
+                (
+                    0i64..4_000,
+                    proptest::collection::vec(
+                        (0i64..2_000, prop_oneof![9 => -1e12f64..1e12, 1 => Just(f64::NAN), 1 => Just(-0.0f64)]),
+                        0..600,
+                    ),
+                ),
+                1..4,
+            ),
+            t0 in -1_000i64..300_000,
+            span in 1i64..500_000,
+            width in prop_oneof![1.0f64..40.0, 1.0f64..2_000.0],
+        ) {
+            let series: Vec<(String, Vec<(Ps, f64)>)> = tracks
+                .iter()
+                .enumerate()
+                .map(|(k, (start, gaps))| {
+                    let mut t = *start;
+                    let samples = gaps.iter().map(|&(gap, v)| { t += gap; (t, v) }).collect();
+                    (format!("c{k}"), samples)
+                })
+                .collect();
+            let named: Vec<(&str, &[(Ps, f64)])> = series.iter().map(|(n, s)| (n.as_str(), s.as_slice())).collect();
+            let trace = test_trace::build(&[], &named);
+            let lod = CounterLod::build(&trace);
+            let ids = super::super::counter_tracks(&trace);
+            let view = Viewport::new(t0, t0 + span, width).unwrap();
+            let mut out = Vec::new();
+            render_counters(&trace, &lod, &ids, view, &mut out);
+            let expected: Vec<(u32, Direct)> = ids
+                .iter()
+                .filter_map(|&id| direct_render(&trace, id, view).map(|d| (id.0, d)))
+                .collect();
+            let decoded = decode(&out);
+            prop_assert_eq!(decoded.len(), expected.len());
+            for ((id, lo, hi, entries), (eid, (eentries, erange))) in decoded.iter().zip(&expected) {
+                prop_assert_eq!(id, eid);
+                prop_assert_eq!((*lo, *hi), *erange);
+                prop_assert_eq!(entries.len(), eentries.len());
+                for (e, d) in entries.iter().zip(eentries) {
+                    prop_assert_eq!(f64::from(e[0]).floor(), d.0);
+                    // NaN only for a held sample whose value is NaN.
+                    let same = |a: f32, b: f64| a == b as f32 || (a.is_nan() && b.is_nan());
+                    prop_assert!(same(e[1], d.1) && same(e[2], d.2), "{:?} {:?}", e, d);
+                    prop_assert_eq!(e[3].to_bits(), (d.3 as f32).to_bits());
                 }
             }
         }
