@@ -412,12 +412,10 @@ impl Importer {
     ) {
         let base = self.line_start_ps(header);
         let mut event = RawEvent::default(); // its stats buffer is reused
-        let events = Fields::new(line.bytes)
-            .filter(|f| f.number == LINE_EVENTS && f.wire == LEN && f.complete);
-        for f in events {
+        for (start, payload) in event::whole_records(line.bytes, LINE_EVENTS) {
             self.b.count_source_events(1);
-            if decode_event(f.payload, &mut event).is_err() {
-                self.damaged(line.offset + f.start, || "XEvent does not decode".into());
+            if decode_event(payload, &mut event).is_err() {
+                self.damaged(line.offset + start, || "XEvent does not decode".into());
                 continue;
             }
             self.add_event(&event, header, base, track, names);

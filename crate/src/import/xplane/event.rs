@@ -9,7 +9,7 @@
 
 use super::pb;
 use super::pb::x_stat::Value;
-use super::wire::{LEN, VARINT, read_varint};
+use super::wire::{LEN, MAX_PLAUSIBLE_LEN, VARINT, read_varint};
 use crate::import::protowire::{FIXED32, FIXED64};
 
 /// A stat value borrowed from the input (or from a prost-decoded `XStat`).
@@ -80,6 +80,14 @@ pub(super) struct RawEvent<'a> {
     pub stats: Vec<RawStat<'a>>,
 }
 
+/// One-byte keys of `XEvent` fields 1–4 (field number << 3 | wire type), and of `XStat`
+/// field 1.
+const KEY_METADATA_ID: u8 = 1 << 3 | VARINT;
+const KEY_OFFSET_PS: u8 = 2 << 3 | VARINT;
+const KEY_DURATION_PS: u8 = 3 << 3 | VARINT;
+const KEY_STAT: u8 = 4 << 3 | LEN;
+const KEY_STAT_METADATA_ID: u8 = 1 << 3 | VARINT;
+
 /// The event is not valid protobuf for `XEvent`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Invalid;
@@ -91,6 +99,25 @@ pub(super) fn decode_event<'a>(bytes: &'a [u8], out: &mut RawEvent<'a>) -> Resul
     out.duration_ps = 0;
     out.stats.clear();
     let mut pos = 0;
+    // Writers emit fields in number order, so most events are `metadata_id`, `offset_ps`,
+    // `duration_ps` (each left out when 0), then the stats: read that prefix with one
+    // well-predicted test per field, then anything else in the general loop below (which
+    // treats every field alike, so the result is the same).
+    if bytes.first() == Some(&KEY_METADATA_ID) {
+        (out.metadata_id, pos) = varint_i64(bytes, 1)?;
+    }
+    if bytes.get(pos) == Some(&KEY_OFFSET_PS) {
+        let (v, next) = varint_i64(bytes, pos + 1)?;
+        (out.placement, pos) = (Some(Placement::Offset(v)), next);
+    }
+    if bytes.get(pos) == Some(&KEY_DURATION_PS) {
+        (out.duration_ps, pos) = varint_i64(bytes, pos + 1)?;
+    }
+    while bytes.get(pos) == Some(&KEY_STAT) {
+        let (body, next) = length_delimited(bytes, pos + 1)?;
+        out.stats.push(decode_stat(body)?);
+        pos = next;
+    }
     while pos < bytes.len() {
         let (number, wire, next) = key(bytes, pos)?;
         pos = next;
@@ -148,12 +175,71 @@ pub(super) fn census(line: &[u8], line_events_field: u64) -> (usize, usize) {
     (events, stats)
 }
 
+/// The whole `field` records (length-delimited) of an encoded message, as (offset of the
+/// key, payload), in wire order: the fields [`super::wire::Fields`] yields complete with that
+/// number and wire type, found by a leaner walk for the hot per-event loop. Stops where that
+/// walk stops (a cut, or damage, which the caller reports from its own walk of the message).
+pub(super) fn whole_records(message: &[u8], field: u64) -> WholeRecords<'_> {
+    WholeRecords {
+        message,
+        pos: 0,
+        field,
+    }
+}
+
+/// Iterator of [`whole_records`].
+#[derive(Debug)]
+pub(super) struct WholeRecords<'a> {
+    message: &'a [u8],
+    pos: usize,
+    field: u64,
+}
+
+impl<'a> Iterator for WholeRecords<'a> {
+    type Item = (usize, &'a [u8]);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        while self.pos < self.message.len() {
+            let start = self.pos;
+            let Ok((number, wire, next)) = key(self.message, start) else {
+                break;
+            };
+            if number == 0 {
+                break;
+            }
+            if wire == LEN {
+                let Ok((len, at)) = read_varint(self.message, next) else {
+                    break;
+                };
+                if len > MAX_PLAUSIBLE_LEN || len > (self.message.len() - at) as u64 {
+                    break;
+                }
+                self.pos = at + len as usize;
+                if number == self.field {
+                    return Some((start, &self.message[at..self.pos]));
+                }
+            } else {
+                let Ok(end) = skip(self.message, next, wire) else {
+                    break;
+                };
+                self.pos = end;
+            }
+        }
+        self.pos = self.message.len();
+        None
+    }
+}
+
 fn decode_stat(bytes: &[u8]) -> Result<RawStat<'_>, Invalid> {
     let mut stat = RawStat {
         metadata_id: 0,
         value: RawValue::None,
     };
     let mut pos = 0;
+    if bytes.first() == Some(&KEY_STAT_METADATA_ID) {
+        (stat.metadata_id, pos) = varint_i64(bytes, 1)?;
+    }
     while pos < bytes.len() {
         let (number, wire, next) = key(bytes, pos)?;
         pos = next;
@@ -308,6 +394,82 @@ mod tests {
         decode_event(&bytes, &mut raw).unwrap();
         assert_eq!(raw.placement, Some(Placement::Aggregate(5)));
         assert!(raw.stats.is_empty());
+    }
+
+    #[test]
+    fn whole_records_are_the_complete_fields_the_walker_finds() {
+        use super::super::wire::Fields;
+        let event = |id| pb::XEvent {
+            metadata_id: id,
+            ..Default::default()
+        };
+        let line = pb::XLine {
+            id: 3,
+            name: "l".into(),
+            events: vec![event(1), event(300), event(2)],
+            timestamp_ns: 5,
+            ..Default::default()
+        };
+        let bytes = line.encode_to_vec();
+        let mut damaged = bytes.clone();
+        damaged.extend([0x0f, 0x00]); // wire type 7: damage
+        for whole in [&bytes, &damaged] {
+            for cut in 0..=whole.len() {
+                let part = &whole[..cut];
+                let ours: Vec<(usize, &[u8])> = whole_records(part, 4).collect();
+                let walker: Vec<(usize, &[u8])> = Fields::new(part)
+                    .filter(|f| f.number == 4 && f.wire == LEN && f.complete)
+                    .map(|f| (f.start, f.payload))
+                    .collect();
+                assert_eq!(ours, walker, "cut at {cut}");
+            }
+        }
+    }
+
+    #[test]
+    fn fields_out_of_order_or_repeated_decode_as_prost_decodes_them() {
+        let stat = |id: i64, v: u64| pb::XStat {
+            metadata_id: id,
+            value: Some(Value::Uint64Value(v)),
+        };
+        let first = pb::XEvent {
+            metadata_id: 7,
+            duration_ps: 300,
+            stats: vec![stat(1, 5)],
+            data: Some(pb::x_event::Data::OffsetPs(1 << 40)),
+        };
+        let second = pb::XEvent {
+            metadata_id: 9,
+            stats: vec![stat(2, 6)],
+            data: Some(pb::x_event::Data::NumOccurrences(4)),
+            ..Default::default()
+        };
+        // Concatenated messages merge: later scalars win, stats append. Then stats first.
+        let mut merged = encode(&first);
+        merged.extend(encode(&second));
+        let mut stats_first = encode(&pb::XEvent {
+            stats: vec![stat(3, 1)],
+            ..Default::default()
+        });
+        stats_first.extend(encode(&first));
+        for bytes in [merged, stats_first] {
+            let want = pb::XEvent::decode(&bytes[..]).unwrap();
+            let mut raw = RawEvent::default();
+            decode_event(&bytes, &mut raw).unwrap();
+            assert_eq!(
+                (raw.metadata_id, raw.duration_ps),
+                (want.metadata_id, want.duration_ps)
+            );
+            let placement = match want.data {
+                Some(pb::x_event::Data::OffsetPs(v)) => Some(Placement::Offset(v)),
+                Some(pb::x_event::Data::NumOccurrences(v)) => Some(Placement::Aggregate(v)),
+                None => None,
+            };
+            assert_eq!(raw.placement, placement);
+            let ids: Vec<i64> = raw.stats.iter().map(|s| s.metadata_id).collect();
+            let want_ids: Vec<i64> = want.stats.iter().map(|s| s.metadata_id).collect();
+            assert_eq!(ids, want_ids);
+        }
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::import::protowire::{FIXED32, FIXED64};
 pub(super) use crate::import::protowire::{LEN, VARINT, VarintError, read_varint};
 
 /// A length prefix above this is damage, not a cut: no accepted input is that long.
-const MAX_PLAUSIBLE_LEN: u64 = crate::limits::MAX_UNPACKED_BYTES;
+pub(super) const MAX_PLAUSIBLE_LEN: u64 = crate::limits::MAX_UNPACKED_BYTES;
 
 /// What a UTF-8 re-encode writes in place of each byte >= 0x80 (U+FFFD).
 const REPLACEMENT_CHAR: &[u8] = b"\xef\xbf\xbd";
