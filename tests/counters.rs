@@ -278,3 +278,37 @@ fn cli_counters_json_follows_the_contract() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     assert!(v.is_array());
 }
+
+/// Kernel-scoped telemetry on Kineto `[memory]` counters: an op's window shows the memory
+/// samples taken inside it, per device, with their unit.
+#[test]
+fn kernel_telemetry_of_a_kineto_op_shows_its_memory_samples() {
+    let bytes = std::fs::read(common::data_dir("quirks/kineto_memory_instants.json")).unwrap();
+    let t = planeview::import::import_bytes(&bytes).unwrap().trace;
+    let op = (0..t.slices.len())
+        .find(|&i| t.str(t.slices.name[i]) == "aten::empty")
+        .unwrap();
+    let tel = kernel_telemetry(&t, SliceId(op as u32)).unwrap();
+    assert_eq!((tel.name.as_str(), tel.occurrences), ("aten::empty", 1));
+    let cpu = tel
+        .counters
+        .iter()
+        .find(|c| c.name == "CPU Total Allocated")
+        .unwrap();
+    assert_eq!(cpu.unit.as_deref(), Some("bytes"));
+    assert_eq!(cpu.sample_count, 2);
+    assert_eq!((cpu.min, cpu.max, cpu.end_value), (0.0, 4096.0, 0.0));
+    assert_eq!(cpu.delta, cpu.end_value - cpu.start_value);
+    let gpu = tel
+        .counters
+        .iter()
+        .find(|c| c.name.contains("Total Allocated") && c.name != "CPU Total Allocated")
+        .unwrap();
+    assert_eq!((gpu.sample_count, gpu.max), (1, 512.0));
+    let agg = tel
+        .aggregates
+        .iter()
+        .find(|c| c.name == "CPU Total Allocated")
+        .unwrap();
+    assert_eq!((agg.occurrences, agg.peak), (1, 4096.0));
+}

@@ -172,6 +172,17 @@ describe('counters', { skip: skip ?? false }, () => {
       await page.waitForSelector('[data-testid="counter-value"]');
       assert.equal(await text(page, '[data-testid="counter-value"]'), '0 bytes');
       assert.equal(await text(page, '[data-testid="counter-delta"]'), '-4,096 bytes');
+
+      // Kernel-scoped telemetry of the op around those samples.
+      await page.fill('[data-testid="search"]', 'aten::empty');
+      await page.waitForFunction(() => document.querySelector('[data-testid="details"] .details-name')?.textContent === 'aten::empty');
+      await page.click('[data-testid="open-telemetry"]');
+      await page.waitForFunction(() => /aten::empty/.test(document.querySelector('[data-testid="telemetry-title"]')?.textContent ?? ''));
+      const tele = await text(page, '[data-testid="kernel-telemetry"]');
+      assert.match(tele, /CPU Total Allocated/);
+      assert.match(tele, /2 samples/);
+      const agg = await text(page, '[data-testid="telemetry-aggregates"]');
+      assert.match(agg, /CPU Total Allocated.*4,096.*bytes/s);
     });
   });
 
