@@ -286,7 +286,11 @@ function main(): void {
       }
       timeline.setProfile(p);
       counters.setProfile(p);
-      void health.load().catch(() => undefined);
+      // The worker answers in order: the health report (a pass over every slice) is asked for in
+      // the next animation frame, after the timeline's request for its first render list.
+      requestAnimationFrame(() => {
+        if (token === loadToken) void health.load().catch(() => undefined);
+      });
       analysis.setProfile(true);
       const current = document.querySelector('[role="tab"][aria-selected="true"]')?.id.replace(/^tab-/, '');
       if (current && (ANALYSIS_TABS as string[]).includes(current)) analysis.show(current as AnalysisTab);
