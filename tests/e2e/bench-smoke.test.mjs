@@ -40,13 +40,15 @@ test('bench pipeline runs end to end on tiny inputs', { skip: skip ?? false, tim
       /^\| Anchor: Node JSON\.parse \| .* \| [\d.]+ MB\/s/,
       /^\| Browser: drop → first timeline frame \| smoke_kineto.* \| [\d.]+ s median.*Wasm [\d.]+ MiB/,
       /^\| Browser: drop → first timeline frame \| smoke_xspace.* \| [\d.]+ s median/,
-      /^\| Browser: time to a usable view, ours vs speedscope .* \| ours [\d.]+ s; speedscope [\d.]+ s .* \| [\d.]+× \|/,
+      /^\| Browser: time to a usable view, ours vs speedscope .* \| ours [\d.]+ s median of \[[\d., ]+\]; speedscope [\d.]+ s median of \[[\d., ]+\] .* \| [\d.]+× \|/,
       /^\| Browser: synthetic JSON opens .* \| opened: /,
       /^\| Browser: frame time while zooming\/panning .* \| frame cost p95 [\d.]+ ms /,
       /^\| Analyses: all six tools, native \| .* \| [\d.]+ ms/,
       /^\| HLO neighbourhood layout .* \| [\d.]+ ms/,
       /^\| MLIR bytecode decode \| .* \| [\d.]+ ms/,
       /^\| Counter render, all \d+ tracks \(Wasm, Node\) \| .* \| [\d.]+ ms/,
+      /^\| Timeline draw backend: Canvas 2D .* \| p50 [\d.]+ ms, p95 [\d.]+ ms per frame/,
+      /^\| Timeline draw backend: WebGL2 instanced .* \| p50 [\d.]+ ms, p95 [\d.]+ ms per frame/,
     ];
     for (const re of need) assert.ok(lines.some((l) => re.test(l)), `a table row matching ${re}\n${lines.join('\n')}`);
   } finally {
