@@ -129,7 +129,7 @@ export function drawCounterTrack(ctx: CanvasRenderingContext2D, d: CounterTrackD
   }
   ctx.lineTo(stop, y(prevV));
   ctx.strokeStyle = color;
-  ctx.lineWidth = 1.25;
+  ctx.lineWidth = 1;
   ctx.stroke();
   // One path for all the bars: a fill per column would cost a canvas call per pixel.
   ctx.fillStyle = color;

@@ -105,6 +105,14 @@ export class TimelineView {
   private generation = 0;
   /** Bench hook (bench/browser.mjs sets globalThis.pvBench): when the newest render list was requested. */
   private benchRequested = 0;
+  /** Track rows shown (not in a collapsed group). */
+  private shownTracks = 0;
+  /** A microtask to ask for the render list of the current view is queued. */
+  private requestQueued = false;
+  /** A render list arrived since the last drawn frame. */
+  private fresh = false;
+  /** The last animation frame was skipped to wait for a render list. */
+  private waitedFrame = false;
 
   private readonly root: HTMLElement;
   private readonly rangeText: HTMLElement;
@@ -205,6 +213,7 @@ export class TimelineView {
     this.result = null;
     this.lastKey = '';
     this.inFlight = false;
+    this.fresh = false;
     this.selected = null;
     this.selectedInstant = null;
     this.selectedSample = null;
@@ -400,19 +409,48 @@ export class TimelineView {
       });
     }
     this.body.style.height = `${y}px`;
+    this.shownTracks = this.rows.filter((r) => r.type === 'track').length;
     this.lastKey = '';
   }
 
   // ---- drawing -------------------------------------------------------------------------------
 
+  /**
+   * Schedules a draw at the next animation frame and, once the current task's state changes are
+   * done (a microtask), writes the range text and asks the worker for the render list of the new
+   * view if it changed and none is in flight: the worker computes it while this thread waits for
+   * the frame, so the reply does not queue behind a frame being drawn.
+   */
   requestDraw(): void {
+    if (!this.requestQueued) {
+      this.requestQueued = true;
+      queueMicrotask(() => {
+        this.requestQueued = false;
+        this.maybeRequest(this.canvasWidth());
+        this.updateRangeText();
+      });
+    }
     if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      const t = performance.now();
-      this.draw();
-      if ('pvBench' in globalThis) performance.measure('pv:draw', { start: t });
-    });
+    this.frame = requestAnimationFrame(() => this.onFrame());
+  }
+
+  /**
+   * One animation frame. When a render list is on its way and nothing newer than the drawn one
+   * has arrived, the frame is skipped once (the reply usually lands within the frame; drawing the
+   * old list first would delay it behind that drawing); the next frame draws whatever is there.
+   */
+  private onFrame(): void {
+    this.frame = 0;
+    if (this.inFlight && !this.fresh && !this.waitedFrame) {
+      this.waitedFrame = true;
+      this.frame = requestAnimationFrame(() => this.onFrame());
+      return;
+    }
+    this.waitedFrame = false;
+    this.fresh = false;
+    const t = performance.now();
+    this.draw();
+    if ('pvBench' in globalThis) performance.measure('pv:draw', { start: t });
   }
 
   private canvasWidth(): number {
@@ -446,6 +484,7 @@ export class TimelineView {
         if (gen !== this.generation) return;
         for (const [id, s] of r.strings) this.strings.set(id, s);
         this.result = r;
+        this.fresh = true;
         this.benchRequested = requested;
         if ('pvBench' in globalThis) {
           performance.measure('pv:render', { start: requested });
@@ -492,7 +531,6 @@ export class TimelineView {
     const height = Math.max(1, this.scroll.clientHeight);
     const ctx = fitCanvas(this.canvas, width, height);
     const actx = fitCanvas(this.axis, width, AXIS_H);
-    this.updateRangeText();
     if (!ctx || !actx) return;
     ctx.clearRect(0, 0, width, height);
     actx.clearRect(0, 0, width, AXIS_H);
@@ -603,8 +641,7 @@ export class TimelineView {
         ctx.strokeRect(x - 6, y - 1, 12, 10);
       }
     }
-    // Ask for the next render list once this frame is drawn: asked before, the worker's reply
-    // would wait behind the drawing on this thread.
+    // A view changed during the drawing (a resize seen by this frame's layout) is asked for now.
     this.maybeRequest(width);
   }
 
@@ -823,10 +860,9 @@ export class TimelineView {
     const base = p.start_ps;
     const a = formatTimestamp(this.t0 - base);
     const b = formatTimestamp(this.t1 - base);
-    const visible = this.rows.filter((r) => r.type === 'track').length;
-    const text = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${formatCount(visible)} tracks shown`;
-    // Unchanged when a frame only shows a new render list for the same range: then no DOM write
-    // (and no relayout of the toolbar).
+    const text = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${formatCount(this.shownTracks)} tracks shown`;
+    // Unchanged when only the hover or the render list changed: then no DOM write (and no
+    // relayout of the toolbar).
     if (this.rangeText.textContent !== text) this.rangeText.textContent = text;
   }
 
