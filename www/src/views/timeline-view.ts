@@ -33,6 +33,8 @@ const FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const COUNTER_H = 56;
 /** Click tolerance around a counter sample, in pixels. */
 const SAMPLE_HIT_PX = 4;
+/** How long a frame waits for the render list of a new view before drawing the old one, ms. */
+const STALE_MS = 16;
 /** Slice box opacity: dimmed by a search, merged sub-pixel slices, one slice. */
 const ALPHAS = [0.22, 0.75, 1] as const;
 
@@ -111,8 +113,10 @@ export class TimelineView {
   private requestQueued = false;
   /** A render list arrived since the last drawn frame. */
   private fresh = false;
-  /** The last animation frame was skipped to wait for a render list. */
-  private waitedFrame = false;
+  /** A draw was asked for and not done yet. */
+  private drawWanted = false;
+  /** The timer that gives up waiting for a render list (0: none). */
+  private staleTimer = 0;
 
   private readonly root: HTMLElement;
   private readonly rangeText: HTMLElement;
@@ -230,6 +234,7 @@ export class TimelineView {
     }
     this.scroll.scrollTop = 0;
     this.layout();
+    this.updateRangeText();
     this.showEmpty(profile === null);
     this.requestDraw();
   }
@@ -416,37 +421,41 @@ export class TimelineView {
   // ---- drawing -------------------------------------------------------------------------------
 
   /**
-   * Schedules a draw at the next animation frame and, once the current task's state changes are
-   * done (a microtask), writes the range text and asks the worker for the render list of the new
-   * view if it changed and none is in flight: the worker computes it while this thread waits for
-   * the frame, so the reply does not queue behind a frame being drawn.
+   * Asks for a draw. Once the current task's state changes are done (a microtask), asks the worker
+   * for the render list of the new view if it changed and none is in flight; then schedules the
+   * draw at the next animation frame, unless that render list is on its way: then the frame waits
+   * for it (at most STALE_MS, then it draws the old list moved to the new view). A frame (or a DOM
+   * change, which makes one) before the reply would delay it: the page's scheduler runs the frame
+   * first, and drawing the old list first puts the new one a frame later.
    */
   requestDraw(): void {
-    if (!this.requestQueued) {
-      this.requestQueued = true;
-      queueMicrotask(() => {
-        this.requestQueued = false;
-        this.maybeRequest(this.canvasWidth());
-        this.updateRangeText();
-      });
+    this.drawWanted = true;
+    if (this.requestQueued) return;
+    this.requestQueued = true;
+    queueMicrotask(() => {
+      this.requestQueued = false;
+      this.maybeRequest(this.canvasWidth());
+      this.scheduleFrame();
+    });
+  }
+
+  private scheduleFrame(): void {
+    if (!this.drawWanted || this.frame) return;
+    if (this.inFlight && !this.fresh) {
+      if (!this.staleTimer) {
+        this.staleTimer = window.setTimeout(() => {
+          this.staleTimer = 0;
+          if (this.drawWanted && !this.frame) this.frame = requestAnimationFrame(() => this.onFrame());
+        }, STALE_MS);
+      }
+      return;
     }
-    if (this.frame) return;
     this.frame = requestAnimationFrame(() => this.onFrame());
   }
 
-  /**
-   * One animation frame. When a render list is on its way and nothing newer than the drawn one
-   * has arrived, the frame is skipped once (the reply usually lands within the frame; drawing the
-   * old list first would delay it behind that drawing); the next frame draws whatever is there.
-   */
   private onFrame(): void {
     this.frame = 0;
-    if (this.inFlight && !this.fresh && !this.waitedFrame) {
-      this.waitedFrame = true;
-      this.frame = requestAnimationFrame(() => this.onFrame());
-      return;
-    }
-    this.waitedFrame = false;
+    this.drawWanted = false;
     this.fresh = false;
     const t = performance.now();
     this.draw();
@@ -531,6 +540,7 @@ export class TimelineView {
     const height = Math.max(1, this.scroll.clientHeight);
     const ctx = fitCanvas(this.canvas, width, height);
     const actx = fitCanvas(this.axis, width, AXIS_H);
+    this.updateRangeText();
     if (!ctx || !actx) return;
     ctx.clearRect(0, 0, width, height);
     actx.clearRect(0, 0, width, AXIS_H);
@@ -1189,7 +1199,9 @@ export class TimelineView {
   private hideTooltip(): void {
     this.tooltipToken++;
     this.tipKey = '';
-    this.tooltip.hidden = true;
+    // Written only when shown: an input that moves the view then changes no DOM (which would
+    // make the page render a frame before the render list's reply is handled).
+    if (!this.tooltip.hidden) this.tooltip.hidden = true;
   }
 
   private onKey(e: KeyboardEvent): void {
