@@ -12,8 +12,8 @@ const UNITS = 64;
 const HALF_W = 3;
 const DEPTH = 5;
 /**
- * Apexes closer than this (px) are joined by a flat bottom instead of a notch (which would be
- * under 5/6 of the gap deep, < 1.7 px): a dense run then costs a few edges instead of two per
+ * Neighbouring apexes closer than this (px) are joined by a flat bottom instead of a notch (which
+ * would be 5/6 of the gap deep, < 1.7 px): a dense run then costs a few edges instead of two per
  * marker, and the rasteriser's cost follows the edges.
  */
 const FLAT_GAP = 2;
@@ -24,10 +24,10 @@ const FLAT_GAP = 2;
  */
 export class MarkerPath {
   private d = '';
-  /** The open run: its top y and its last apex x, in path units (runY NaN: none). */
+  /** The open run: its top y and the last apex written, in path units (runY NaN: none). */
   private runY = NaN;
   private runLast = 0;
-  /** The run's newest apex when less than FLAT_GAP past the last one written (NaN: none). */
+  /** The run's newest apex, joined to the one before by a flat bottom not written yet (NaN: none). */
   private pending = NaN;
 
   /** Adds a marker; one with a non-finite coordinate is left out. */
@@ -35,20 +35,18 @@ export class MarkerPath {
     const ux = Math.round(x * UNITS);
     const uy = Math.round(y * UNITS);
     if (!Number.isFinite(ux + uy)) return;
-    const prev = Number.isNaN(this.pending) ? this.runLast : this.pending;
-    const gap = ux - prev;
+    const gap = ux - (Number.isNaN(this.pending) ? this.runLast : this.pending);
     if (uy === this.runY && gap >= 0 && gap < 2 * HALF_W * UNITS) {
-      // Apexes less than FLAT_GAP apart share a flat bottom: only the last of them is written,
-      // when the run goes on or ends.
-      if (ux - this.runLast < FLAT_GAP * UNITS) {
-        if (gap > 0) this.pending = ux;
+      if (gap === 0) return; // same apex: the same triangle
+      if (gap < FLAT_GAP * UNITS) {
+        // A flat bottom out to this apex, written when the run goes on or ends.
+        this.pending = ux;
         return;
       }
       this.flushPending();
       // The neighbours' edges cross halfway between the apexes, the deeper the closer they are.
-      const g = ux - this.runLast;
-      const notchY = uy + Math.round(DEPTH * UNITS * (1 - g / (2 * HALF_W * UNITS)));
-      this.d += `L${this.runLast + g / 2} ${notchY}L${ux} ${uy + DEPTH * UNITS}`;
+      const notchY = uy + Math.round(DEPTH * UNITS * (1 - gap / (2 * HALF_W * UNITS)));
+      this.d += `L${this.runLast + gap / 2} ${notchY}L${ux} ${uy + DEPTH * UNITS}`;
       this.runLast = ux;
       return;
     }
