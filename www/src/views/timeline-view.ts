@@ -107,8 +107,8 @@ export class TimelineView {
   private generation = 0;
   /** Bench hook (bench/browser.mjs sets globalThis.pvBench): when the newest render list was requested. */
   private benchRequested = 0;
-  /** Track rows shown (not in a collapsed group). */
-  private shownTracks = 0;
+  /** How many track rows are shown (not in a collapsed group), formatted once per layout. */
+  private shownTracks = '0';
   /** A microtask to ask for the render list of the current view is queued. */
   private requestQueued = false;
   /** A render list arrived since the last drawn frame. */
@@ -414,7 +414,7 @@ export class TimelineView {
       });
     }
     this.body.style.height = `${y}px`;
-    this.shownTracks = this.rows.filter((r) => r.type === 'track').length;
+    this.shownTracks = formatCount(this.rows.filter((r) => r.type === 'track').length);
     this.lastKey = '';
   }
 
@@ -439,6 +439,7 @@ export class TimelineView {
     });
   }
 
+  /** Requests the animation frame of a wanted draw, or arms the timer that stops waiting for a render list. */
   private scheduleFrame(): void {
     if (!this.drawWanted || this.frame) return;
     if (this.inFlight && !this.fresh) {
@@ -453,8 +454,13 @@ export class TimelineView {
     this.frame = requestAnimationFrame(() => this.onFrame());
   }
 
+  /** Draws one frame (the bench's pv:draw). */
   private onFrame(): void {
     this.frame = 0;
+    if (this.staleTimer) {
+      window.clearTimeout(this.staleTimer);
+      this.staleTimer = 0;
+    }
     this.drawWanted = false;
     this.fresh = false;
     const t = performance.now();
@@ -870,7 +876,7 @@ export class TimelineView {
     const base = p.start_ps;
     const a = formatTimestamp(this.t0 - base);
     const b = formatTimestamp(this.t1 - base);
-    const text = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${formatCount(this.shownTracks)} tracks shown`;
+    const text = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${this.shownTracks} tracks shown`;
     // Unchanged when only the hover or the render list changed: then no DOM write (and no
     // relayout of the toolbar).
     if (this.rangeText.textContent !== text) this.rangeText.textContent = text;
