@@ -1,7 +1,8 @@
 // End-to-end tests of the timeline's frames: instant markers, drawn all in one fill
 // (www/src/canvas/markers.ts): each instant gets its marker at its time, overlapping markers cover
 // their union once (a dense run as one band with a flat bottom), and a marker still answers hover;
-// a view change (keys) draws the new view's boxes where they belong.
+// a view change (keys) draws the new view's boxes where they belong, and while its render list is
+// slow to come, the old list moved to the new view.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dataFile, dropFile, missingPrerequisite, openPage, setup, waitForState, withPage } from './helpers.mjs';
@@ -158,6 +159,42 @@ describe('timeline frames', { skip: skip ?? false }, () => {
       await page.keyboard.press('w');
       await page.keyboard.press('d');
       await boxAt(0.78, 0.83);
+    });
+  });
+
+  test('a slow render list: the old one is drawn moved to the new view until it comes', async () => {
+    await withPage(env, 'timeline-slow-render', async (page) => {
+      // Holds the page's render requests to the worker for `pvDelayRender` ms when set.
+      await page.addInitScript(() => {
+        const post = Worker.prototype.postMessage;
+        Worker.prototype.postMessage = function (msg, transfer) {
+          const delay = globalThis.pvDelayRender;
+          if (delay && msg?.op === 'call' && msg.method === 'render') setTimeout(() => post.call(this, msg, transfer), delay);
+          else post.call(this, msg, transfer);
+        };
+      });
+      await openPage(page, env);
+      await dropFile(page, RUNS);
+      await waitForState(page, 'ready');
+      const lane1 = () => markerRow(page, 'main', 33);
+      const shows = (m, inside, outside) => m && isBox(at(m, inside * m.width)) && !isBox(at(m, outside * m.width));
+      let m = null;
+      for (let i = 0; i < 50 && !shows(m, 0.83, 0.78); i++) {
+        await page.waitForTimeout(100);
+        m = await lane1();
+      }
+      assert.ok(shows(m, 0.83, 0.78), '"late" at 0.80–0.85 of the width');
+      await page.evaluate(() => {
+        globalThis.pvDelayRender = 1500;
+      });
+      const pressed = Date.now();
+      // W zooms to 0.8 around the centre (100–900 µs): "late" spans 0.875–0.9375 of the width.
+      await page.keyboard.press('w');
+      m = null;
+      while (Date.now() - pressed < 1200 && !shows(m, 0.9, 0.83)) m = await lane1();
+      const waited = Date.now() - pressed;
+      assert.ok(shows(m, 0.9, 0.83), `the old list moved to the new view: ${m && at(m, 0.9 * m.width)} / ${m && at(m, 0.83 * m.width)}`);
+      assert.ok(waited < 1200, `drawn while the render list is held (${waited} ms after the key)`);
     });
   });
 });
