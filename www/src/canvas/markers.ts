@@ -13,8 +13,7 @@ const HALF_W = 3;
 const DEPTH = 5;
 /**
  * Neighbouring apexes closer than this (px) are joined by a flat bottom instead of a notch (which
- * would be 5/6 of the gap deep, < 1.7 px): a dense run then costs a few edges instead of two per
- * marker, and the rasteriser's cost follows the edges.
+ * would be 5/6 of the gap deep, < 1.7 px).
  */
 const FLAT_GAP = 2;
 
