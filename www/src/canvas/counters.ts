@@ -129,7 +129,9 @@ export function drawCounterTrack(ctx: CanvasRenderingContext2D, d: CounterTrackD
   }
   ctx.lineTo(stop, y(prevV));
   ctx.strokeStyle = color;
-  ctx.lineWidth = 1.25;
+  // 1 px: at devicePixelRatio 1 Skia draws it as a hairline; a wider line is first stroked into
+  // a polygon of the whole path, several times slower to rasterise (1.25 px was).
+  ctx.lineWidth = 1;
   ctx.stroke();
   // One path for all the bars: a fill per column would cost a canvas call per pixel.
   ctx.fillStyle = color;

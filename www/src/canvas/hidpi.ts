@@ -8,8 +8,11 @@ export function fitCanvas(canvas: HTMLCanvasElement, cssWidth: number, cssHeight
     canvas.width = w;
     canvas.height = h;
   }
-  canvas.style.width = `${cssWidth}px`;
-  canvas.style.height = `${cssHeight}px`;
+  // Written only when changed: an unchanged size then costs no style work per frame.
+  const sw = `${cssWidth}px`;
+  const sh = `${cssHeight}px`;
+  if (canvas.style.width !== sw) canvas.style.width = sw;
+  if (canvas.style.height !== sh) canvas.style.height = sh;
   const ctx = canvas.getContext('2d');
   if (!ctx) return null;
   ctx.setTransform(dpr, 0, 0, dpr, 0, 0);

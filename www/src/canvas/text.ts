@@ -18,17 +18,35 @@ function measure(ctx: CanvasRenderingContext2D, s: string): number {
   return w;
 }
 
-/** The longest prefix of `s` (with "…") that fits in `maxWidth`, or '' when nothing useful fits. */
+/**
+ * The longest prefix of `s` (with "…") that fits in `maxWidth`, or '' when nothing useful fits.
+ * The search starts where the full width says the cut falls (widths grow about in proportion to
+ * the length), so a label seen for the first time costs a few text measurements, not one per
+ * halving of its length.
+ */
 export function ellipsize(ctx: CanvasRenderingContext2D, s: string, maxWidth: number): string {
   if (maxWidth <= 0 || s.length === 0) return '';
-  if (measure(ctx, s) <= maxWidth) return s;
+  const full = measure(ctx, s);
+  if (full <= maxWidth) return s;
   const ell = '…';
-  if (measure(ctx, ell) > maxWidth) return '';
+  const ellWidth = measure(ctx, ell);
+  if (ellWidth > maxWidth) return '';
+  const fits = (n: number): boolean => measure(ctx, s.slice(0, n) + ell) <= maxWidth;
+  // The answer is in [lo, hi]: prefix lengths 0..len-1 (the whole string does not fit).
   let lo = 0;
-  let hi = s.length;
+  let hi = s.length - 1;
+  const guess = Math.max(1, Math.min(hi, Math.floor((s.length * (maxWidth - ellWidth)) / full)));
+  if (fits(guess)) {
+    lo = guess;
+    if (guess < hi && !fits(guess + 1)) hi = guess;
+    else lo = Math.min(guess + 1, hi);
+  } else {
+    hi = guess - 1;
+    if (hi > 0 && fits(hi)) lo = hi;
+  }
   while (lo < hi) {
     const mid = (lo + hi + 1) >> 1;
-    if (measure(ctx, s.slice(0, mid) + ell) <= maxWidth) lo = mid;
+    if (fits(mid)) lo = mid;
     else hi = mid - 1;
   }
   return lo === 0 ? '' : s.slice(0, lo) + ell;

@@ -33,6 +33,8 @@ const FONT = '11px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 const COUNTER_H = 56;
 /** Click tolerance around a counter sample, in pixels. */
 const SAMPLE_HIT_PX = 4;
+/** How long a frame waits for the render list of a new view before drawing the old one, ms. */
+const STALE_MS = 16;
 /** Slice box opacity: dimmed by a search, merged sub-pixel slices, one slice. */
 const ALPHAS = [0.22, 0.75, 1] as const;
 
@@ -105,6 +107,16 @@ export class TimelineView {
   private generation = 0;
   /** Bench hook (bench/browser.mjs sets globalThis.pvBench): when the newest render list was requested. */
   private benchRequested = 0;
+  /** How many track rows are shown (not in a collapsed group), formatted once per layout. */
+  private shownTracks = '0';
+  /** A microtask to ask for the render list of the current view is queued. */
+  private requestQueued = false;
+  /** A render list arrived since the last drawn frame. */
+  private fresh = false;
+  /** A draw was asked for and not done yet. */
+  private drawWanted = false;
+  /** The timer that gives up waiting for a render list (0: none). */
+  private staleTimer = 0;
 
   private readonly root: HTMLElement;
   private readonly rangeText: HTMLElement;
@@ -205,6 +217,7 @@ export class TimelineView {
     this.result = null;
     this.lastKey = '';
     this.inFlight = false;
+    this.fresh = false;
     this.selected = null;
     this.selectedInstant = null;
     this.selectedSample = null;
@@ -221,6 +234,7 @@ export class TimelineView {
     }
     this.scroll.scrollTop = 0;
     this.layout();
+    this.updateRangeText();
     this.showEmpty(profile === null);
     this.requestDraw();
   }
@@ -400,19 +414,58 @@ export class TimelineView {
       });
     }
     this.body.style.height = `${y}px`;
+    this.shownTracks = formatCount(this.rows.filter((r) => r.type === 'track').length);
     this.lastKey = '';
   }
 
   // ---- drawing -------------------------------------------------------------------------------
 
+  /**
+   * Asks for a draw. Once the current task's state changes are done (a microtask), asks the worker
+   * for the render list of the new view if it changed and none is in flight; then schedules the
+   * draw at the next animation frame, unless that render list is on its way: then the frame waits
+   * for it (at most STALE_MS, then it draws the old list moved to the new view). A frame (or a DOM
+   * change, which makes one) before the reply would delay it: the page's scheduler runs the frame
+   * first, and drawing the old list first puts the new one a frame later.
+   */
   requestDraw(): void {
-    if (this.frame) return;
-    this.frame = requestAnimationFrame(() => {
-      this.frame = 0;
-      const t = performance.now();
-      this.draw();
-      if ('pvBench' in globalThis) performance.measure('pv:draw', { start: t });
+    this.drawWanted = true;
+    if (this.requestQueued) return;
+    this.requestQueued = true;
+    queueMicrotask(() => {
+      this.requestQueued = false;
+      this.maybeRequest(this.canvasWidth());
+      this.scheduleFrame();
     });
+  }
+
+  /** Requests the animation frame of a wanted draw, or arms the timer that stops waiting for a render list. */
+  private scheduleFrame(): void {
+    if (!this.drawWanted || this.frame) return;
+    if (this.inFlight && !this.fresh) {
+      if (!this.staleTimer) {
+        this.staleTimer = window.setTimeout(() => {
+          this.staleTimer = 0;
+          if (this.drawWanted && !this.frame) this.frame = requestAnimationFrame(() => this.onFrame());
+        }, STALE_MS);
+      }
+      return;
+    }
+    this.frame = requestAnimationFrame(() => this.onFrame());
+  }
+
+  /** Draws one frame (the bench's pv:draw). */
+  private onFrame(): void {
+    this.frame = 0;
+    if (this.staleTimer) {
+      window.clearTimeout(this.staleTimer);
+      this.staleTimer = 0;
+    }
+    this.drawWanted = false;
+    this.fresh = false;
+    const t = performance.now();
+    this.draw();
+    if ('pvBench' in globalThis) performance.measure('pv:draw', { start: t });
   }
 
   private canvasWidth(): number {
@@ -446,6 +499,7 @@ export class TimelineView {
         if (gen !== this.generation) return;
         for (const [id, s] of r.strings) this.strings.set(id, s);
         this.result = r;
+        this.fresh = true;
         this.benchRequested = requested;
         if ('pvBench' in globalThis) {
           performance.measure('pv:render', { start: requested });
@@ -603,8 +657,7 @@ export class TimelineView {
         ctx.strokeRect(x - 6, y - 1, 12, 10);
       }
     }
-    // Ask for the next render list once this frame is drawn: asked before, the worker's reply
-    // would wait behind the drawing on this thread.
+    // A view changed during the drawing (a resize seen by this frame's layout) is asked for now.
     this.maybeRequest(width);
   }
 
@@ -823,10 +876,9 @@ export class TimelineView {
     const base = p.start_ps;
     const a = formatTimestamp(this.t0 - base);
     const b = formatTimestamp(this.t1 - base);
-    const visible = this.rows.filter((r) => r.type === 'track').length;
-    const text = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${formatCount(visible)} tracks shown`;
-    // Unchanged when a frame only shows a new render list for the same range: then no DOM write
-    // (and no relayout of the toolbar).
+    const text = `${a} – ${b} · ${formatDuration(this.t1 - this.t0)} visible · ${this.shownTracks} tracks shown`;
+    // Unchanged when only the hover or the render list changed: then no DOM write (and no
+    // relayout of the toolbar).
     if (this.rangeText.textContent !== text) this.rangeText.textContent = text;
   }
 
@@ -1153,7 +1205,9 @@ export class TimelineView {
   private hideTooltip(): void {
     this.tooltipToken++;
     this.tipKey = '';
-    this.tooltip.hidden = true;
+    // Written only when shown: an input that moves the view then changes no DOM (which would
+    // make the page render a frame before the render list's reply is handled).
+    if (!this.tooltip.hidden) this.tooltip.hidden = true;
   }
 
   private onKey(e: KeyboardEvent): void {
