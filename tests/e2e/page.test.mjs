@@ -181,6 +181,43 @@ describe('planeview page', { skip: skip ?? false }, () => {
     });
   });
 
+  test('a file of several read slices arrives whole and in order', async () => {
+    // The page reads a file 4 MiB at a time (worker-proxy.ts CHUNK_BYTES). This one spans three
+    // slices, and the name of one event straddles each slice boundary: a byte lost, doubled or
+    // reordered there changes that name, which the search must find exactly.
+    const CHUNK = 4 << 20;
+    const dir = mkdtempSync(join(tmpdir(), 'planeview-slices-'));
+    const file = join(dir, 'three_slices.json');
+    const head = (i) => `{"ph":"X","pid":1,"tid":1,"ts":${i * 10},"dur":5,"name":"`;
+    const event = (i, name, pad) => `${head(i)}${name}","args":{"pad":"${'p'.repeat(pad)}"}},\n`;
+    let text = '{"traceEvents":[';
+    let n = 0;
+    const straddling = [];
+    for (const boundary of [CHUNK, 2 * CHUNK]) {
+      while (text.length < boundary - 1000) text += event(n, `ev${n++}`, 200);
+      // Event n is padded so that the name of event n + 1 starts 8 bytes before the boundary.
+      const pad = boundary - 8 - head(n + 1).length - (text.length + event(n, `ev${n}`, 0).length);
+      text += event(n, `ev${n++}`, pad);
+      assert.equal(text.length + head(n).length, boundary - 8);
+      straddling.push(`straddles-${boundary}`);
+      text += event(n++, straddling.at(-1), 10);
+    }
+    while (text.length < 2 * CHUNK + (1 << 20)) text += event(n, `ev${n++}`, 200);
+    text += `${head(n++)}last"}]}`;
+    writeFileSync(file, text);
+    await withPage(env, 'read-slices', async (page) => {
+      await openPage(page, env);
+      await page.setInputFiles('input[type=file]', file);
+      await waitForState(page, 'ready');
+      assert.match(await statusText(page), new RegExp(` · chrome_json · ${n.toLocaleString('en-US')} events · 1 tracks? · .* · 0 warnings$`));
+      for (const name of [...straddling, 'last']) {
+        await page.fill('[data-testid="search"]', name);
+        await page.waitForFunction(() => document.querySelector('#search-count')?.textContent === '1 of 1');
+        await page.waitForFunction((want) => document.querySelector('[data-testid="details"] .details-name')?.textContent?.trim() === want, name);
+      }
+    });
+  });
+
   test('a bad file shows an error naming it, and the next good file loads', async () => {
     await withPage(env, 'bad-file', async (page) => {
       const dir = mkdtempSync(join(tmpdir(), 'planeview-bad-'));

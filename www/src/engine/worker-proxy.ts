@@ -284,14 +284,18 @@ export class WorkerEngine implements Engine {
     });
   }
 
-  /** Streams the source into the worker in CHUNK_BYTES pieces (transferred, never copied twice). */
+  /**
+   * Sends the source to the worker in CHUNK_BYTES pieces, each transferred (not copied). A file is
+   * read a slice at a time, straight into the buffer that is sent; a response body is a stream,
+   * gathered into pieces.
+   */
   private async pump(load: ActiveLoad, source: OpenSource): Promise<void> {
-    let stream: ReadableStream<Uint8Array>;
     if (source.kind === 'file') {
       const unpacked = await gzipSizeHint(source.file);
       if (load.done) return;
       if (unpacked > 0) this.post({ op: 'hint', load: load.id, unpacked });
-      stream = source.file.stream();
+      load.onProgress({ received: 0, total: load.total, events: 0, phase: 'reading' });
+      await this.pumpFile(load, source.file);
     } else {
       let response: Response;
       try {
@@ -304,18 +308,38 @@ export class WorkerEngine implements Engine {
       if (!response.body) throw new Error('the response has no body');
       const len = Number(response.headers.get('content-length'));
       if (!response.headers.get('content-encoding') && Number.isFinite(len) && len > 0) load.total = len;
-      stream = response.body;
+      if (load.done) return;
+      load.onProgress({ received: 0, total: load.total, events: 0, phase: 'reading' });
+      await this.pumpStream(load, response.body);
     }
-    if (load.done) return;
-    load.onProgress({ received: 0, total: load.total, events: 0, phase: 'reading' });
+    if (!load.done) this.post({ op: 'finish', load: load.id });
+  }
+
+  /**
+   * A file, read CHUNK_BYTES at a time (the next read starts while this one is sent). Reading
+   * `File.stream()` instead costs the page's thread a copy of every byte and a buffer per 64 KiB.
+   */
+  private async pumpFile(load: ActiveLoad, file: Blob): Promise<void> {
+    const read = (at: number): Promise<ArrayBuffer> | null => (at < file.size ? file.slice(at, at + CHUNK_BYTES).arrayBuffer() : null);
+    let next = read(0);
+    for (let at = 0; next; at += CHUNK_BYTES) {
+      const data = await next;
+      if (load.done) return;
+      next = read(at + CHUNK_BYTES);
+      this.send(load, data);
+      await this.backpressure(load);
+      if (load.done) return;
+    }
+  }
+
+  /** A stream, gathered into CHUNK_BYTES pieces. */
+  private async pumpStream(load: ActiveLoad, stream: ReadableStream<Uint8Array>): Promise<void> {
     const reader = stream.getReader();
     let buf = new Uint8Array(CHUNK_BYTES);
     let fill = 0;
     const flush = (): void => {
       if (fill === 0) return;
-      const out = fill === buf.length ? buf : buf.slice(0, fill);
-      load.sent += out.byteLength;
-      this.post({ op: 'chunk', load: load.id, data: out.buffer as ArrayBuffer }, [out.buffer as ArrayBuffer]);
+      this.send(load, (fill === buf.length ? buf : buf.slice(0, fill)).buffer as ArrayBuffer);
       buf = new Uint8Array(CHUNK_BYTES);
       fill = 0;
     };
@@ -333,15 +357,25 @@ export class WorkerEngine implements Engine {
           off += n;
           if (fill === buf.length) flush();
         }
-        if (load.sent - load.received >= MAX_IN_FLIGHT) {
-          await new Promise<void>((w) => (load.wake = w));
-        }
+        await this.backpressure(load);
       }
     } finally {
       if (load.done) void reader.cancel().catch(() => undefined);
     }
     flush();
-    if (!load.done) this.post({ op: 'finish', load: load.id });
+  }
+
+  /** Transfers one piece of the input to the worker. */
+  private send(load: ActiveLoad, data: ArrayBuffer): void {
+    load.sent += data.byteLength;
+    this.post({ op: 'chunk', load: load.id, data }, [data]);
+  }
+
+  /** Waits while more than MAX_IN_FLIGHT bytes are sent and not yet taken by the worker. */
+  private async backpressure(load: ActiveLoad): Promise<void> {
+    if (load.sent - load.received >= MAX_IN_FLIGHT) {
+      await new Promise<void>((w) => (load.wake = w));
+    }
   }
 
   cancel(): void {

@@ -183,7 +183,9 @@ export class MlirView {
   }
 
   private setText(text: string): void {
-    const top = this.scroller.scrollTop;
+    // Read only when there is text to keep the place in: reading the scroll position forces a
+    // layout, and every non-MLIR profile clears this view while the page is still changing.
+    const top = text === '' ? 0 : this.scroller.scrollTop;
     this.structure = analyse(text);
     this.tokenCache.clear();
     this.collapsed.clear();
@@ -195,7 +197,7 @@ export class MlirView {
     this.root.dataset.lines = String(this.structure.lines.length);
     this.setQuery(this.query, false);
     this.relayout();
-    this.scroller.scrollTop = top;
+    if (text !== '') this.scroller.scrollTop = top;
   }
 
   private relayout(): void {
@@ -220,6 +222,10 @@ export class MlirView {
   }
 
   private render(): void {
+    if (this.visible.length === 0) {
+      clear(this.linesBox);
+      return;
+    }
     const first = Math.max(0, Math.floor(this.scroller.scrollTop / LINE_HEIGHT) - OVERSCAN);
     const count = Math.ceil((this.scroller.clientHeight || 600) / LINE_HEIGHT) + 2 * OVERSCAN;
     const last = Math.min(this.visible.length, first + count);
