@@ -225,8 +225,6 @@ impl EventFields {
         self.ph_text.clear();
         self.name = StrId::EMPTY;
         self.category = CategoryId::NONE;
-        self.pid.clear();
-        self.tid.clear();
         self.ts = Micros::Absent;
         self.dur = Micros::Absent;
         self.scope = 0;
@@ -257,6 +255,9 @@ pub(super) fn read_event(
 ) -> Result<(), LexError> {
     ev.reset();
     lx.expect(b'{', "'{'")?;
+    // `pid` and `tid` keep the last event's text until read (runs of events repeat them, and
+    // an equal text is not copied again); one the event lacks is cleared after the loop.
+    let (mut has_pid, mut has_tid) = (false, false);
     let mut first = true;
     while lx.next_member(&mut first)? {
         let field = match lx.peek().and_then(|_| Field::known_at(lx.rest())) {
@@ -278,8 +279,14 @@ pub(super) fn read_event(
             }
             Field::Name => ev.name = read_text_id(lx, b, &mut ev.last_name, depth + 1)?,
             Field::Cat => ev.category = read_category(lx, b, &mut ev.last_cat, depth + 1)?,
-            Field::Pid => read_id_text(lx, &mut ev.pid, depth + 1)?,
-            Field::Tid => read_id_text(lx, &mut ev.tid, depth + 1)?,
+            Field::Pid => {
+                has_pid = true;
+                read_id_text(lx, &mut ev.pid, depth + 1)?;
+            }
+            Field::Tid => {
+                has_tid = true;
+                read_id_text(lx, &mut ev.tid, depth + 1)?;
+            }
             Field::Ts => ev.ts = read_micros(lx, depth + 1)?,
             Field::Dur => ev.dur = read_micros(lx, depth + 1)?,
             Field::Scope => ev.scope = read_scope(lx, depth + 1)?,
@@ -295,6 +302,12 @@ pub(super) fn read_event(
             Field::Args if ev.phase.wants_args() => read_args(lx, b, ev, depth + 1)?,
             Field::Args | Field::Other => lx.skip_value(depth + 1)?,
         }
+    }
+    if !has_pid {
+        ev.pid.clear();
+    }
+    if !has_tid {
+        ev.tid.clear();
     }
     Ok(())
 }
@@ -432,13 +445,28 @@ fn read_category(
 }
 
 /// A `pid`/`tid` as text: a string's content or a number's digits; other values give "".
+/// `out` is left as it is when it already holds that text.
 fn read_id_text(lx: &mut Lexer<'_>, out: &mut String, depth: usize) -> Result<(), LexError> {
-    out.clear();
     match lx.peek() {
-        Some(b'"') => out.push_str(lx.string()?),
-        // Number text is ASCII (the lexer's number charset), so always UTF-8.
-        Some(b'-' | b'0'..=b'9') => out.push_str(std::str::from_utf8(lx.number()?).unwrap_or("")),
-        _ => lx.skip_value(depth)?,
+        Some(b'"') => {
+            let text = lx.string()?;
+            if !bytes_equal(out.as_bytes(), text.as_bytes()) {
+                out.clear();
+                out.push_str(text);
+            }
+        }
+        Some(b'-' | b'0'..=b'9') => {
+            let digits = lx.number()?;
+            if !bytes_equal(out.as_bytes(), digits) {
+                out.clear();
+                // Number text is ASCII (the lexer's number charset), so always UTF-8.
+                out.push_str(std::str::from_utf8(digits).unwrap_or(""));
+            }
+        }
+        _ => {
+            out.clear();
+            lx.skip_value(depth)?;
+        }
     }
     Ok(())
 }

@@ -406,23 +406,12 @@ impl<'a> Lexer<'a> {
     /// With the cursor on an opening quote: if the string closes without an escape (most
     /// keys and names), consumes it and returns its content; otherwise (an escape, the end of
     /// the input, a string past the limit) returns `None` and leaves the cursor for
-    /// [`Self::string_span`]. The first [`SHORT_STRING_BYTES`] are scanned byte by byte,
-    /// which settles short strings faster than a word scan; the rest eight bytes at a time.
+    /// [`Self::string_span`]. Scans eight bytes at a time.
     #[inline]
     fn plain_string(&mut self) -> Option<&'a [u8]> {
         let start = self.pos + 1;
         let body = self.buf.get(start..)?;
-        let short = &body[..body.len().min(SHORT_STRING_BYTES)];
-        for (k, &b) in short.iter().enumerate() {
-            if b == b'"' {
-                self.pos = start + k + 1;
-                return Some(&body[..k]);
-            }
-            if b == b'\\' {
-                return None;
-            }
-        }
-        let k = short.len() + find_quote_or_backslash(&body[short.len()..])?;
+        let k = find_quote_or_backslash(body)?;
         if body[k] != b'"' || k > MAX_STRING_BYTES {
             return None;
         }
@@ -461,9 +450,6 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// The first bytes of a string scanned byte by byte ([`Lexer::plain_string`]).
-const SHORT_STRING_BYTES: usize = 24;
-
 /// Where a string's content lies: `buf[start..end - 1]`, `end` being past the quote.
 #[derive(Clone, Copy, Debug)]
 struct StrSpan {
@@ -473,6 +459,7 @@ struct StrSpan {
 }
 
 /// Position of the first `"` or backslash in `bytes`, eight bytes at a time.
+#[inline]
 fn find_quote_or_backslash(bytes: &[u8]) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
