@@ -249,6 +249,14 @@ impl TraceBuilder {
         self.trace.args.push(key, value);
     }
 
+    /// Appends args to the set under construction, as [`Self::push_arg`] one by one would.
+    pub fn push_args(&mut self, pairs: &[(StrId, ArgValue)]) {
+        if !self.keep_args {
+            return;
+        }
+        self.trace.args.push_all(pairs);
+    }
+
     /// Makes the arg set under construction inherit `parent`'s pairs (see `ArgTable::inherit`).
     pub fn inherit_args(&mut self, parent: ArgSetId) {
         if !self.keep_args {

@@ -27,6 +27,7 @@ pub use flow_query::{FLOW_STRIDE, FlowLink, FlowLinks, flow_links, flows_in_view
 pub use index::{LaneIndex, TrackIndex};
 pub use metadata::{HloModuleBlob, Metadata};
 pub use order::{TrackGroup, display_order};
+pub(crate) use strings::bytes_equal;
 pub use strings::{StrId, StringTable};
 pub use tables::{
     AggregateTable, CategoryId, CategoryTable, CounterTable, FlowTable, InstantTable, ProcessId,

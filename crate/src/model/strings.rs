@@ -68,7 +68,7 @@ impl StringTable {
 
     fn find(&self, hash: u64, bytes: &[u8]) -> Option<StrId> {
         let (arena, ends) = (&self.arena, &self.ends);
-        let same = |&id: &u32| slice_of(arena, ends, id).as_bytes() == bytes;
+        let same = |&id: &u32| bytes_equal(bytes_of(arena.as_bytes(), ends, id), bytes);
         self.index.find(hash, same).map(|&id| StrId(id))
     }
 
@@ -115,6 +115,39 @@ impl StringTable {
     }
 }
 
+/// `a == b`, eight bytes at a time in place: interned strings are mostly short, and a
+/// slice `==` calls `memcmp`, which in Wasm is a byte loop behind a call.
+#[inline]
+pub(crate) fn bytes_equal(a: &[u8], b: &[u8]) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let word = |c: &[u8]| {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        u64::from_ne_bytes(w)
+    };
+    let (mut a8, mut b8) = (a.chunks_exact(8), b.chunks_exact(8));
+    for (x, y) in (&mut a8).zip(&mut b8) {
+        if word(x) != word(y) {
+            return false;
+        }
+    }
+    let (ra, rb) = (a8.remainder(), b8.remainder());
+    ra.iter().zip(rb).all(|(x, y)| x == y)
+}
+
+/// [`slice_of`] as bytes, without the char-boundary checks of slicing a `str`.
+fn bytes_of<'a>(arena: &'a [u8], ends: &[u32], id: u32) -> &'a [u8] {
+    let end = ends[id as usize] as usize;
+    let start = if id == 0 {
+        0
+    } else {
+        ends[id as usize - 1] as usize
+    };
+    &arena[start..end]
+}
+
 fn slice_of<'a>(arena: &'a str, ends: &[u32], id: u32) -> &'a str {
     let end = ends[id as usize] as usize;
     let start = if id == 0 {
@@ -145,5 +178,24 @@ mod tests {
         let (bad, lossy) = t.intern_bytes(b"a\xffb");
         assert!(lossy);
         assert_eq!(t.get(bad), "a\u{fffd}b");
+    }
+
+    proptest::proptest! {
+        /// The word-at-a-time comparison agrees with `==` on slices of any length.
+        #[test]
+        fn bytes_equal_agrees_with_slice_eq(
+            a in proptest::collection::vec(0u8..4, 0..40),
+            b in proptest::collection::vec(0u8..4, 0..40),
+            flip in 0usize..40,
+        ) {
+            proptest::prop_assert_eq!(bytes_equal(&a, &b), a == b);
+            let mut c = a.clone();
+            proptest::prop_assert!(bytes_equal(&a, &c));
+            if !c.is_empty() {
+                let at = flip % c.len();
+                c[at] ^= 1;
+                proptest::prop_assert!(!bytes_equal(&a, &c));
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@
 
 use super::lexer::{LexError, Lexer, Literal};
 use super::number::{arg_number, micros_to_ns};
-use crate::model::{ArgValue, CategoryId, StrId, TraceBuilder};
+use crate::model::{ArgValue, CategoryId, StrId, TraceBuilder, bytes_equal};
 
 /// The phase of an event, from its `ph`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -160,6 +160,34 @@ pub(super) struct EventFields {
     /// The arg keys of the last event with args, by position, with their ids (consecutive
     /// events mostly repeat their keys in order; a hit saves hashing the key).
     arg_keys: Vec<(Vec<u8>, StrId)>,
+    /// The last `name` and `cat` read as strings, with their ids (runs of events repeat
+    /// them; a hit saves hashing the text).
+    last_name: Recent<StrId>,
+    last_cat: Recent<CategoryId>,
+}
+
+/// The text of the last string a field held and what it was interned as.
+#[derive(Debug, Default)]
+struct Recent<T> {
+    text: Vec<u8>,
+    value: Option<T>,
+}
+
+impl<T: Copy> Recent<T> {
+    /// The value remembered for `text`, if it is the last text.
+    #[inline]
+    fn get(&self, text: &[u8]) -> Option<T> {
+        self.value.filter(|_| bytes_equal(&self.text, text))
+    }
+
+    /// Remembers `text` as `value` (texts past [`REMEMBERED_KEY_BYTES`] are not kept).
+    fn set(&mut self, text: &[u8], value: T) {
+        if text.len() <= REMEMBERED_KEY_BYTES {
+            self.text.clear();
+            self.text.extend_from_slice(text);
+            self.value = Some(value);
+        }
+    }
 }
 
 impl Default for EventFields {
@@ -185,6 +213,8 @@ impl Default for EventFields {
             args: Vec::new(),
             json: Vec::new(),
             arg_keys: Vec::new(),
+            last_name: Recent::default(),
+            last_cat: Recent::default(),
         }
     }
 }
@@ -195,8 +225,6 @@ impl EventFields {
         self.ph_text.clear();
         self.name = StrId::EMPTY;
         self.category = CategoryId::NONE;
-        self.pid.clear();
-        self.tid.clear();
         self.ts = Micros::Absent;
         self.dur = Micros::Absent;
         self.scope = 0;
@@ -227,6 +255,9 @@ pub(super) fn read_event(
 ) -> Result<(), LexError> {
     ev.reset();
     lx.expect(b'{', "'{'")?;
+    // `pid` and `tid` keep the last event's text until read (runs of events repeat them, and
+    // an equal text is not copied again); one the event lacks is cleared after the loop.
+    let (mut has_pid, mut has_tid) = (false, false);
     let mut first = true;
     while lx.next_member(&mut first)? {
         let field = match lx.peek().and_then(|_| Field::known_at(lx.rest())) {
@@ -246,10 +277,16 @@ pub(super) fn read_event(
                         .extend(String::from_utf8_lossy(ph).chars().take(16));
                 }
             }
-            Field::Name => ev.name = read_text_id(lx, b, depth + 1)?,
-            Field::Cat => ev.category = read_category(lx, b, depth + 1)?,
-            Field::Pid => read_id_text(lx, &mut ev.pid, depth + 1)?,
-            Field::Tid => read_id_text(lx, &mut ev.tid, depth + 1)?,
+            Field::Name => ev.name = read_text_id(lx, b, &mut ev.last_name, depth + 1)?,
+            Field::Cat => ev.category = read_category(lx, b, &mut ev.last_cat, depth + 1)?,
+            Field::Pid => {
+                has_pid = true;
+                read_id_text(lx, &mut ev.pid, depth + 1)?;
+            }
+            Field::Tid => {
+                has_tid = true;
+                read_id_text(lx, &mut ev.tid, depth + 1)?;
+            }
             Field::Ts => ev.ts = read_micros(lx, depth + 1)?,
             Field::Dur => ev.dur = read_micros(lx, depth + 1)?,
             Field::Scope => ev.scope = read_scope(lx, depth + 1)?,
@@ -265,6 +302,12 @@ pub(super) fn read_event(
             Field::Args if ev.phase.wants_args() => read_args(lx, b, ev, depth + 1)?,
             Field::Args | Field::Other => lx.skip_value(depth + 1)?,
         }
+    }
+    if !has_pid {
+        ev.pid.clear();
+    }
+    if !has_tid {
+        ev.tid.clear();
     }
     Ok(())
 }
@@ -351,38 +394,79 @@ fn intern_string(lx: &mut Lexer<'_>, b: &mut TraceBuilder) -> Result<StrId, LexE
     Ok(id)
 }
 
-/// A string value interned; a non-string value is skipped and gives the empty string.
-fn read_text_id(lx: &mut Lexer<'_>, b: &mut TraceBuilder, depth: usize) -> Result<StrId, LexError> {
-    if lx.peek() == Some(b'"') {
-        intern_string(lx, b)
-    } else {
+/// A string value interned (through `recent`, the field's last text); a non-string value is
+/// skipped and gives the empty string.
+fn read_text_id(
+    lx: &mut Lexer<'_>,
+    b: &mut TraceBuilder,
+    recent: &mut Recent<StrId>,
+    depth: usize,
+) -> Result<StrId, LexError> {
+    if lx.peek() != Some(b'"') {
         lx.skip_value(depth)?;
-        Ok(StrId::EMPTY)
+        return Ok(StrId::EMPTY);
     }
+    let text = lx.string_bytes()?;
+    if let Some(id) = recent.get(text) {
+        return Ok(id);
+    }
+    let (id, lossy) = b.intern_bytes(text);
+    if !lossy {
+        recent.set(text, id);
+    }
+    lx.replaced_chars += u64::from(lossy);
+    Ok(id)
 }
 
+/// A `cat` string as a category (through `recent`, the last `cat` text); a non-string value
+/// is skipped and gives no category.
 fn read_category(
     lx: &mut Lexer<'_>,
     b: &mut TraceBuilder,
+    recent: &mut Recent<CategoryId>,
     depth: usize,
 ) -> Result<CategoryId, LexError> {
-    if lx.peek() == Some(b'"') {
-        let name = intern_string(lx, b)?;
-        Ok(b.category_of(name))
-    } else {
+    if lx.peek() != Some(b'"') {
         lx.skip_value(depth)?;
-        Ok(CategoryId::NONE)
+        return Ok(CategoryId::NONE);
     }
+    let text = lx.string_bytes()?;
+    if let Some(id) = recent.get(text) {
+        return Ok(id);
+    }
+    let (name, lossy) = b.intern_bytes(text);
+    let id = b.category_of(name);
+    // Past the category limit every `cat` is reported again, so those are not remembered.
+    if !lossy && id != CategoryId(u16::MAX) {
+        recent.set(text, id);
+    }
+    lx.replaced_chars += u64::from(lossy);
+    Ok(id)
 }
 
 /// A `pid`/`tid` as text: a string's content or a number's digits; other values give "".
+/// `out` is left as it is when it already holds that text.
 fn read_id_text(lx: &mut Lexer<'_>, out: &mut String, depth: usize) -> Result<(), LexError> {
-    out.clear();
     match lx.peek() {
-        Some(b'"') => out.push_str(lx.string()?),
-        // Number text is ASCII (the lexer's number charset).
-        Some(b'-' | b'0'..=b'9') => out.extend(lx.number()?.iter().map(|&b| char::from(b))),
-        _ => lx.skip_value(depth)?,
+        Some(b'"') => {
+            let text = lx.string()?;
+            if !bytes_equal(out.as_bytes(), text.as_bytes()) {
+                out.clear();
+                out.push_str(text);
+            }
+        }
+        Some(b'-' | b'0'..=b'9') => {
+            let digits = lx.number()?;
+            if !bytes_equal(out.as_bytes(), digits) {
+                out.clear();
+                // Number text is ASCII (the lexer's number charset), so always UTF-8.
+                out.push_str(std::str::from_utf8(digits).unwrap_or(""));
+            }
+        }
+        _ => {
+            out.clear();
+            lx.skip_value(depth)?;
+        }
     }
     Ok(())
 }
@@ -489,7 +573,7 @@ fn arg_key(
 ) -> Result<StrId, LexError> {
     let bytes = lx.key_bytes()?;
     if let Some((text, id)) = remembered.get(k) {
-        if text.as_slice() == bytes {
+        if bytes_equal(text, bytes) {
             return Ok(*id);
         }
     }

@@ -20,7 +20,6 @@ use super::place::Placer;
 use crate::diagnostics::Severity;
 use crate::model::{CategoryId, FlowBind, FlowEnd, Ps};
 use hashbrown::HashMap;
-use std::fmt::Write;
 
 /// Order of v1 events at the same time: starts, then steps, then ends.
 const RANK_START: u8 = 0;
@@ -54,6 +53,9 @@ pub(super) struct Flows {
     events: Vec<FlowEvent>,
     bound: Vec<BoundSlice>,
     keys: HashMap<String, u32>,
+    /// The keys that are only a decimal id (no `scope`, no process), by style, category and
+    /// number: most flows, matched without building their text.
+    numeric_keys: HashMap<(u8, u16, u64), u32>,
     key_text: String,
 }
 
@@ -61,13 +63,22 @@ impl Flows {
     /// Interns a matching key: `style` (`1` for v1 with the category id, `2` for v2) and
     /// the id parts.
     fn key(&mut self, style: (u8, CategoryId), parts: [&str; 3]) -> u32 {
+        let next = (self.keys.len() + self.numeric_keys.len()) as u32;
+        if let ([namespace, _, pid], Some(number)) = (parts, canonical_decimal(parts[1])) {
+            if namespace.is_empty() && pid.is_empty() {
+                let key = (style.0, style.1.0, number);
+                return *self.numeric_keys.entry(key).or_insert(next);
+            }
+        }
         self.key_text.clear();
-        let _ = write!(self.key_text, "{}/{}\u{1f}", style.0, style.1.0);
+        push_decimal(&mut self.key_text, u32::from(style.0));
+        self.key_text.push('/');
+        push_decimal(&mut self.key_text, u32::from(style.1.0));
+        self.key_text.push('\u{1f}');
         for part in parts {
             self.key_text.push_str(part);
             self.key_text.push('\u{1f}');
         }
-        let next = self.keys.len() as u32;
         *self.keys.entry_ref(self.key_text.as_str()).or_insert(next)
     }
 
@@ -138,6 +149,35 @@ impl Flows {
     }
 }
 
+/// The value of `text` if it is a decimal number written the one way `u64` prints it (digits
+/// only, no leading zero), so two texts give the same number exactly when they are equal.
+fn canonical_decimal(text: &str) -> Option<u64> {
+    let bytes = text.as_bytes();
+    if bytes.is_empty() || bytes.len() > 19 || (bytes[0] == b'0' && bytes.len() > 1) {
+        return None;
+    }
+    bytes.iter().try_fold(0u64, |v, &b| {
+        b.is_ascii_digit().then(|| v * 10 + u64::from(b - b'0'))
+    })
+}
+
+/// Appends `v` in decimal (what `write!(out, "{v}")` writes, without the formatter: a flow
+/// key is built for every flow event).
+fn push_decimal(out: &mut String, v: u32) {
+    let mut digits = [0u8; 10];
+    let mut n = v;
+    let mut k = digits.len();
+    loop {
+        k -= 1;
+        digits[k] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    out.extend(digits[k..].iter().map(|&d| char::from(d)));
+}
+
 fn unmatched_start(p: &mut Placer) {
     p.b.diagnostics()
         .report("unmatched_flow_start", Severity::Info, || {
@@ -191,5 +231,73 @@ impl Placer {
             end: FlowEnd::At { track, time, bind },
             category: ev.category,
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    proptest::proptest! {
+        /// The key text is what the formatter would write.
+        #[test]
+        fn push_decimal_matches_the_formatter(v in proptest::num::u32::ANY) {
+            let mut out = "x".to_owned();
+            push_decimal(&mut out, v);
+            proptest::prop_assert_eq!(out, format!("x{v}"));
+        }
+    }
+
+    /// Key text for the property below: short texts over digits and a few other bytes.
+    fn id_text() -> impl proptest::strategy::Strategy<Value = String> {
+        proptest::string::string_regex("(0|[0-9]{1,3}|0[0-9]|x1|)").unwrap()
+    }
+
+    proptest::proptest! {
+        /// Two keys get the same number exactly when their style, category and text parts
+        /// are equal, whichever way (number or text) each was interned.
+        #[test]
+        fn keys_are_equal_exactly_when_their_parts_are(
+            entries in proptest::collection::vec(
+                ((1u8..3, 0u16..2), (id_text(), id_text(), id_text())),
+                1..40,
+            )
+        ) {
+            let mut flows = Flows::default();
+            let keyed: Vec<_> = entries
+                .iter()
+                .map(|((style, cat), (ns, id, pid))| {
+                    flows.key((*style, CategoryId(*cat)), [ns.as_str(), id.as_str(), pid.as_str()])
+                })
+                .collect();
+            for (a, ka) in entries.iter().zip(&keyed) {
+                for (b, kb) in entries.iter().zip(&keyed) {
+                    proptest::prop_assert_eq!(a == b, ka == kb, "{:?} {:?}", a, b);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn canonical_decimals() {
+        assert_eq!(canonical_decimal("0"), Some(0));
+        assert_eq!(canonical_decimal("264"), Some(264));
+        assert_eq!(canonical_decimal("18446744073709551615"), None); // 20 digits
+        assert_eq!(
+            canonical_decimal("9999999999999999999"),
+            Some(9_999_999_999_999_999_999)
+        );
+        for text in ["", "007", "-1", "1.0", "0x1f", " 1"] {
+            assert_eq!(canonical_decimal(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn push_decimal_edges() {
+        for v in [0, 9, 10, 99, 100, u32::MAX] {
+            let mut out = String::new();
+            push_decimal(&mut out, v);
+            assert_eq!(out, v.to_string());
+        }
     }
 }

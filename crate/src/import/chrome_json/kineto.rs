@@ -26,7 +26,9 @@ use super::counters::numeric;
 use super::event::EventFields;
 use super::place::{Extra, Placer};
 use crate::diagnostics::Severity;
-use crate::model::{ArgValue, CategoryId, ProcessId, Ps, SliceId, StrId, Trace, TrackId};
+use crate::model::{
+    ArgSetId, ArgTable, ArgValue, CategoryId, ProcessId, Ps, SliceId, StrId, Trace, TrackId,
+};
 use hashbrown::HashMap;
 
 /// Flow categories Kineto uses for CPU launch → GPU work.
@@ -159,11 +161,7 @@ pub(super) fn link_launches_by_correlation(trace: &mut Trace) {
         if class == 0 {
             continue;
         }
-        let Some(id) = trace.args.get(s.args[i]).find_map(|(k, v)| match v {
-            ArgValue::Int(v) if k == correlation => Some(v),
-            ArgValue::Uint(v) if k == correlation => i64::try_from(v).ok(),
-            _ => None,
-        }) else {
+        let Some(id) = correlation_id(&trace.args, s.args[i], correlation) else {
             continue;
         };
         if class & 1 != 0 {
@@ -204,6 +202,24 @@ pub(super) fn link_launches_by_correlation(trace: &mut Trace) {
                 "{added} launch → GPU arrows come from matching `correlation` args (the file has no flow event for them)"
             ),
         );
+    }
+}
+
+/// The first integer `correlation` arg of set `set` (the first pair with that key and an
+/// `i64`-sized integer value). The first pair with the key answers directly when it is an
+/// integer, as it almost always is; only a set whose first `correlation` is something else
+/// is walked pair by pair.
+fn correlation_id(args: &ArgTable, set: ArgSetId, correlation: StrId) -> Option<i64> {
+    let as_id = |v: ArgValue| match v {
+        ArgValue::Int(v) => Some(v),
+        ArgValue::Uint(v) => i64::try_from(v).ok(),
+        _ => None,
+    };
+    match args.find(set, correlation)? {
+        ArgValue::Int(v) => Some(v),
+        _ => args
+            .get(set)
+            .find_map(|(k, v)| if k == correlation { as_id(v) } else { None }),
     }
 }
 

@@ -83,6 +83,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// The byte offset of the cursor.
+    #[inline]
     pub(super) fn offset(&self) -> usize {
         self.base + self.pos
     }
@@ -99,11 +100,13 @@ impl<'a> Lexer<'a> {
     }
 
     /// The input from the cursor on (after [`Self::peek`], from the next token).
+    #[inline]
     pub(super) fn rest(&self) -> &'a [u8] {
         self.buf.get(self.pos..).unwrap_or_default()
     }
 
     /// Moves the cursor `n` bytes on, over bytes seen through [`Self::rest`].
+    #[inline]
     pub(super) fn skip_bytes(&mut self, n: usize) {
         self.pos = (self.pos + n).min(self.buf.len());
     }
@@ -118,6 +121,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips whitespace and returns the next byte without consuming it (`None` at the end).
+    #[inline]
     pub(super) fn peek(&mut self) -> Option<u8> {
         while let Some(&b) = self.buf.get(self.pos) {
             // Every JSON whitespace byte is at most b' ': one compare settles most bytes.
@@ -130,6 +134,7 @@ impl<'a> Lexer<'a> {
     }
 
     /// Consumes `byte` (after whitespace) if it is next.
+    #[inline]
     pub(super) fn eat(&mut self, byte: u8) -> bool {
         if self.peek() == Some(byte) {
             self.pos += 1;
@@ -154,6 +159,8 @@ impl<'a> Lexer<'a> {
     }
 
     /// The error for the byte at the cursor when `expected` was wanted (`Eof` at the end).
+    #[cold]
+    #[inline(never)]
     pub(super) fn unexpected(&mut self, expected: &'static str) -> LexError {
         match self.peek() {
             None => LexError::Eof { offset: self.end() },
@@ -168,11 +175,13 @@ impl<'a> Lexer<'a> {
     /// Steps through the members of an object whose `{` was consumed: returns true if a
     /// member follows (the cursor is then at its key), false after the closing `}`.
     /// `first` must start true and is managed here.
+    #[inline]
     pub(super) fn next_member(&mut self, first: &mut bool) -> Result<bool, LexError> {
         self.next_item(first, b'}', "',' or '}'")
     }
 
     /// Like [`Self::next_member`] for the elements of an array whose `[` was consumed.
+    #[inline]
     pub(super) fn next_element(&mut self, first: &mut bool) -> Result<bool, LexError> {
         self.next_item(first, b']', "',' or ']'")
     }
@@ -209,11 +218,12 @@ impl<'a> Lexer<'a> {
 
     /// Reads an object key and its `:`, as raw bytes when it holds no escapes (for
     /// matching known keys without UTF-8 validation).
+    #[inline]
     pub(super) fn key_bytes(&mut self) -> Result<&[u8], LexError> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected("a string key"));
         }
-        if let Some(key) = self.short_plain_string() {
+        if let Some(key) = self.plain_string() {
             self.expect(b':', "':'")?;
             return Ok(key);
         }
@@ -228,11 +238,12 @@ impl<'a> Lexer<'a> {
 
     /// Reads a string value as bytes: unescaped strings are borrowed from the input without
     /// a UTF-8 check (the interner checks new strings), escaped ones are decoded.
+    #[inline]
     pub(super) fn string_bytes(&mut self) -> Result<&[u8], LexError> {
         if self.peek() != Some(b'"') {
             return Err(self.unexpected("a string"));
         }
-        if let Some(text) = self.short_plain_string() {
+        if let Some(text) = self.plain_string() {
             return Ok(text);
         }
         let span = self.string_span()?;
@@ -255,6 +266,7 @@ impl<'a> Lexer<'a> {
 
     /// Reads a number and returns its text (ASCII, possibly not a valid number; callers
     /// parse it).
+    #[inline]
     pub(super) fn number(&mut self) -> Result<&'a [u8], LexError> {
         let start = self.pos;
         if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
@@ -391,24 +403,20 @@ impl<'a> Lexer<'a> {
         self.expect(b':', "':'")
     }
 
-    /// With the cursor on an opening quote: if the string closes within the next
-    /// [`SHORT_STRING_BYTES`] bytes without an escape (most keys and names), consumes it and
-    /// returns its content; otherwise returns `None` and leaves the cursor. A byte loop
-    /// settles these strings faster than the word scan of [`Self::string_span`].
-    fn short_plain_string(&mut self) -> Option<&'a [u8]> {
+    /// With the cursor on an opening quote: if the string closes without an escape (most
+    /// keys and names), consumes it and returns its content; otherwise (an escape, the end of
+    /// the input, a string past the limit) returns `None` and leaves the cursor for
+    /// [`Self::string_span`]. Scans eight bytes at a time.
+    #[inline]
+    fn plain_string(&mut self) -> Option<&'a [u8]> {
         let start = self.pos + 1;
-        let window = self.buf.get(start..)?;
-        let window = &window[..window.len().min(SHORT_STRING_BYTES)];
-        for (k, &b) in window.iter().enumerate() {
-            if b == b'"' {
-                self.pos = start + k + 1;
-                return Some(&window[..k]);
-            }
-            if b == b'\\' {
-                return None;
-            }
+        let body = self.buf.get(start..)?;
+        let k = find_quote_or_backslash(body)?;
+        if body[k] != b'"' || k > MAX_STRING_BYTES {
+            return None;
         }
-        None
+        self.pos = start + k + 1;
+        Some(&body[..k])
     }
 
     /// With the cursor on an opening quote: returns the span of the string and whether it
@@ -442,9 +450,6 @@ impl<'a> Lexer<'a> {
     }
 }
 
-/// Strings up to this long are scanned byte by byte ([`Lexer::short_plain_string`]).
-const SHORT_STRING_BYTES: usize = 24;
-
 /// Where a string's content lies: `buf[start..end - 1]`, `end` being past the quote.
 #[derive(Clone, Copy, Debug)]
 struct StrSpan {
@@ -454,6 +459,7 @@ struct StrSpan {
 }
 
 /// Position of the first `"` or backslash in `bytes`, eight bytes at a time.
+#[inline]
 fn find_quote_or_backslash(bytes: &[u8]) -> Option<usize> {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
@@ -677,6 +683,31 @@ mod tests {
                 .collect();
             let naive = bytes.iter().position(|&b| b == b'"' || b == b'\\');
             assert_eq!(find_quote_or_backslash(&bytes), naive, "{bytes:?}");
+        }
+    }
+
+    proptest::proptest! {
+        /// The fast plain-string path answers exactly for the strings the span scan finds
+        /// complete and without escapes, with the same content and end, at any length.
+        #[test]
+        fn plain_string_agrees_with_the_span_scan(
+            body in "[ab\u{e9}]{0,60}",
+            tail in "[ab\"\\\\]{0,4}",
+        ) {
+            let text = format!("\"{body}{tail}");
+            let mut fast = Lexer::new(text.as_bytes());
+            let plain = fast.plain_string();
+            let slow = Lexer::new(text.as_bytes());
+            match slow.string_span() {
+                Ok(span) if !span.escaped => {
+                    proptest::prop_assert_eq!(plain, Some(&text.as_bytes()[span.start..span.end - 1]));
+                    proptest::prop_assert_eq!(fast.pos, span.end);
+                }
+                _ => {
+                    proptest::prop_assert_eq!(plain, None);
+                    proptest::prop_assert_eq!(fast.pos, 0);
+                }
+            }
         }
     }
 

@@ -360,9 +360,7 @@ impl Placer {
 
     /// Pushes the event's `args` (then `tts`/`tdur` when present) and closes the set.
     pub(super) fn args(&mut self, ev: &EventFields) -> ArgSetId {
-        for &(key, value) in &ev.args {
-            self.b.push_arg(key, value);
-        }
+        self.b.push_args(&ev.args);
         let keys = [self.known.tts, self.known.tdur];
         for (key, value) in keys.into_iter().zip(ev.thread_time) {
             if let Some(value) = value {
