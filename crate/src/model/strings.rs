@@ -137,25 +137,23 @@ pub(crate) fn bytes_equal(a: &[u8], b: &[u8]) -> bool {
     ra.iter().zip(rb).all(|(x, y)| x == y)
 }
 
-/// [`slice_of`] as bytes, without the char-boundary checks of slicing a `str`.
-fn bytes_of<'a>(arena: &'a [u8], ends: &[u32], id: u32) -> &'a [u8] {
+/// The byte range of string `id` in the arena.
+fn range_of(ends: &[u32], id: u32) -> std::ops::Range<usize> {
     let end = ends[id as usize] as usize;
-    let start = if id == 0 {
-        0
-    } else {
-        ends[id as usize - 1] as usize
+    let start = match id {
+        0 => 0,
+        _ => ends[id as usize - 1] as usize,
     };
-    &arena[start..end]
+    start..end
+}
+
+/// String `id` as bytes, without the char-boundary checks of slicing a `str`.
+fn bytes_of<'a>(arena: &'a [u8], ends: &[u32], id: u32) -> &'a [u8] {
+    &arena[range_of(ends, id)]
 }
 
 fn slice_of<'a>(arena: &'a str, ends: &[u32], id: u32) -> &'a str {
-    let end = ends[id as usize] as usize;
-    let start = if id == 0 {
-        0
-    } else {
-        ends[id as usize - 1] as usize
-    };
-    &arena[start..end]
+    &arena[range_of(ends, id)]
 }
 
 #[cfg(test)]
