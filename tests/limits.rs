@@ -403,3 +403,31 @@ fn a_model_over_its_budget_is_sampled_and_says_so() {
         );
     }
 }
+
+// --- categories ----------------------------------------------------------------------------
+
+/// Past the 65,535 distinct categories a trace may have, each event with a further category is
+/// counted in `category_limit`, also when it repeats the event before it (the importer's memory
+/// of the last `cat` must not swallow those).
+#[test]
+fn every_event_past_the_category_limit_is_counted() {
+    let json = |repeats: usize| {
+        let mut events: Vec<String> = (0..65_600)
+            .map(|i| format!(r#"{{"ph":"i","pid":1,"tid":1,"ts":{i},"name":"e","cat":"c{i}"}}"#))
+            .collect();
+        let last = events.last().cloned().unwrap_or_default();
+        events.extend(std::iter::repeat_n(last, repeats));
+        format!("[{}]", events.join(","))
+    };
+    let count = |repeats: usize| {
+        let imported = import_bytes(json(repeats).as_bytes()).unwrap();
+        imported
+            .trace
+            .diagnostics
+            .get("category_limit")
+            .map_or(0, |d| d.count)
+    };
+    let (once, again) = (count(0), count(3));
+    assert!(once > 0, "the limit is reached");
+    assert_eq!(again, once + 3);
+}

@@ -402,20 +402,7 @@ fn read_text_id(
     recent: &mut Recent<StrId>,
     depth: usize,
 ) -> Result<StrId, LexError> {
-    if lx.peek() != Some(b'"') {
-        lx.skip_value(depth)?;
-        return Ok(StrId::EMPTY);
-    }
-    let text = lx.string_bytes()?;
-    if let Some(id) = recent.get(text) {
-        return Ok(id);
-    }
-    let (id, lossy) = b.intern_bytes(text);
-    if !lossy {
-        recent.set(text, id);
-    }
-    lx.replaced_chars += u64::from(lossy);
-    Ok(id)
+    read_remembered(lx, b, recent, depth, StrId::EMPTY, |_, id| (id, true))
 }
 
 /// A `cat` string as a category (through `recent`, the last `cat` text); a non-string value
@@ -426,22 +413,40 @@ fn read_category(
     recent: &mut Recent<CategoryId>,
     depth: usize,
 ) -> Result<CategoryId, LexError> {
+    read_remembered(lx, b, recent, depth, CategoryId::NONE, |b, name| {
+        let id = b.category_of(name);
+        // Past the category limit every `cat` is reported again, so those are not remembered.
+        (id, id != CategoryId(u16::MAX))
+    })
+}
+
+/// A string value as a `T`, through `recent`: the last text gives its value again; a new
+/// text is interned and `value_of` gives its value and whether `recent` may keep it (a text
+/// with invalid UTF-8, whose replaced characters are counted, is never kept). A non-string
+/// value is skipped and gives `absent`.
+fn read_remembered<T: Copy>(
+    lx: &mut Lexer<'_>,
+    b: &mut TraceBuilder,
+    recent: &mut Recent<T>,
+    depth: usize,
+    absent: T,
+    value_of: impl FnOnce(&mut TraceBuilder, StrId) -> (T, bool),
+) -> Result<T, LexError> {
     if lx.peek() != Some(b'"') {
         lx.skip_value(depth)?;
-        return Ok(CategoryId::NONE);
+        return Ok(absent);
     }
     let text = lx.string_bytes()?;
-    if let Some(id) = recent.get(text) {
-        return Ok(id);
+    if let Some(value) = recent.get(text) {
+        return Ok(value);
     }
-    let (name, lossy) = b.intern_bytes(text);
-    let id = b.category_of(name);
-    // Past the category limit every `cat` is reported again, so those are not remembered.
-    if !lossy && id != CategoryId(u16::MAX) {
-        recent.set(text, id);
+    let (id, lossy) = b.intern_bytes(text);
+    let (value, keep) = value_of(b, id);
+    if keep && !lossy {
+        recent.set(text, value);
     }
     lx.replaced_chars += u64::from(lossy);
-    Ok(id)
+    Ok(value)
 }
 
 /// A `pid`/`tid` as text: a string's content or a number's digits; other values give "".
