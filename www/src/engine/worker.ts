@@ -99,14 +99,16 @@ function sliceInfo(id: number): SliceInfo {
 function render(args: CallMap['render']['args']): RenderResult {
   const s = need();
   const { trackIds, t0, t1, width } = args;
+  const inView = trackIds.length > 0 && t1 > t0;
+  const drawn = inView && width > 0;
   const c0 = performance.now();
-  const slices = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_slices(trackIds, t0, t1, width) : new Float64Array(0);
+  const slices = drawn ? s.render_slices(trackIds, t0, t1, width) : new Float64Array(0);
   const c1 = performance.now();
-  const instants = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_instants(trackIds, t0, t1, width) : new Float64Array(0);
+  const instants = drawn ? s.render_instants(trackIds, t0, t1, width) : new Float64Array(0);
   const c2 = performance.now();
-  const counters = trackIds.length > 0 && t1 > t0 && width > 0 ? s.render_counters(trackIds, t0, t1, width) : new Float32Array(0);
+  const counters = drawn ? s.render_counters(trackIds, t0, t1, width) : new Float32Array(0);
   const c3 = performance.now();
-  const flows = args.flows && trackIds.length > 0 && t1 > t0 ? s.render_flows(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
+  const flows = args.flows && inView ? s.render_flows(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
   const c4 = performance.now();
   const strings: Array<[number, string]> = [];
   for (let i = 6; i < slices.length; i += 7) {
