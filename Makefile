@@ -5,7 +5,8 @@
 SHELL := /bin/bash
 .SHELLFLAGS := -euo pipefail -c
 
-# The shared corpus of real profiles, used by tests that need big files (skipped if absent).
+# The corpus of real profiles ($PLANEVIEW_CORPUS), used by tests that need big files: they skip
+# with a visible message if it is absent, and fail instead when CI is set (CI=true).
 CORPUS ?= $(abspath ../shared/corpus)
 export PLANEVIEW_CORPUS := $(CORPUS)
 # Installed tools (cargo install) live here; make sure a fresh shell finds them.

@@ -6,9 +6,9 @@
 // EVENTS counts what `planeview summary` calls events: for Chrome JSON every traceEvents entry
 // whose ph is not M (slices, flows, instants); for XSpace every XEvent.
 //
-// Kineto shape (after the real files in ../shared/corpus/chrome_json): CPU ops nested on a few
-// threads (top op → child ops → cudaLaunchKernel), a flow s/f pair per launch, kernels with the
-// usual kernel args on a few GPU streams, and [memory] instants; one event per line, compact keys.
+// Kineto shape (after the real files of the corpus, $PLANEVIEW_CORPUS/chrome_json): CPU ops
+// nested on a few threads (top op → child ops → cudaLaunchKernel), a flow s/f pair per launch,
+// kernels with the usual kernel args on a few GPU streams, and [memory] instants; one event per line, compact keys.
 // XSpace shape: a /host:CPU plane with nested events on a few thread lines and a /device:GPU:0 plane
 // with kernels on stream lines carrying correlation_id / kernel_details (ref) / group_id stats.
 import { closeSync, openSync, writeSync } from 'node:fs';

@@ -13,7 +13,7 @@
 # of dependencies, costs 2-3x the executions and is off unless FUZZ_SANITIZER=address.
 #
 # Corpora live in fuzz/corpus/<target>/ (kept between runs, not in git) and are seeded on
-# every run from tests/data and the small files of $PLANEVIEW_CORPUS (../shared/corpus),
+# every run from tests/data and the small files of the corpus of real profiles ($PLANEVIEW_CORPUS),
 # cut to FUZZ_MAX_LEN. Crashes land in fuzz/artifacts/<target>/; each one found must become a
 # regression file in tests/data/regressions/ with a test (see tests/data/regressions/README.md).
 # Exit status: 0 when no target found anything, 1 otherwise.

@@ -1,4 +1,4 @@
-//! The CLI contract of `shared/CLI.md`: `summary --json` keys, exit statuses, error line.
+//! The CLI contract of `docs/CONTRACT.md`: `summary --json` keys, exit statuses, error line.
 
 #![allow(clippy::disallowed_methods)] // tests do I/O; the rule is for the core
 

@@ -145,7 +145,6 @@ fn dot_sets(dot: &str) -> (BTreeMap<String, usize>, BTreeMap<String, usize>) {
 #[test]
 fn dot_node_and_edge_sets_match_xprof() {
     let Some(corpus) = common::corpus_dir() else {
-        eprintln!("PLANEVIEW_CORPUS not set: DOT parity skipped");
         return;
     };
     let mut same = Vec::new();

@@ -43,8 +43,8 @@ pub const MAX_STREAMED_BYTES: u64 = if cfg!(target_arch = "wasm32") {
 /// gzip bomb is refused after at most `GZIP_RATIO_FLOOR_BYTES` of output, in a fraction of a
 /// second, whatever size it claims to expand to.
 ///
-/// Why 256: the most compressible real trace in `../shared/corpus` expands 30× overall
-/// (Kineto ResNet-50 JSON; typical Kineto traces 16–25×, XSpace 3–4×), and no prefix of any
+/// Why 256: the most compressible real trace in the corpus (`$PLANEVIEW_CORPUS`) expands 30×
+/// overall (Kineto ResNet-50 JSON; typical Kineto traces 16–25×, XSpace 3–4×), and no prefix of any
 /// corpus file longer than 1 MiB exceeds 46×; deflate's own maximum is about 1032×, which is
 /// what a bomb (a long run of one byte) reaches. 256 leaves more than 5× headroom over real
 /// files and refuses every maximum-ratio bomb. A synthetic trace of identical events can

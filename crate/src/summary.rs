@@ -1,4 +1,4 @@
-//! `planeview summary`: the counts other tools rely on (`shared/CLI.md`).
+//! `planeview summary`: the counts other tools rely on (`docs/CONTRACT.md` § summary).
 
 use crate::diagnostics::Diagnostics;
 use crate::import::Imported;

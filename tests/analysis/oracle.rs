@@ -18,21 +18,20 @@ pub const PROFILES: [&str; 5] = [
 
 /// The xplane of `profile`: from `tests/data/xplane/` when it is there, else the corpus.
 pub fn xplane(profile: &str) -> Option<PathBuf> {
-    let local = common::data_dir("xplane");
-    let corpus = common::corpus_dir().map(|c| c.join("xplane"));
-    [Some(local), corpus]
-        .into_iter()
-        .flatten()
-        .flat_map(|dir| {
-            ["xplane.pb", "xplane.pb.gz"].map(|ext| dir.join(format!("{profile}.{ext}")))
-        })
-        .find(|p| p.is_file())
+    let find = |dir: PathBuf| {
+        ["xplane.pb", "xplane.pb.gz"]
+            .map(|ext| dir.join(format!("{profile}.{ext}")))
+            .into_iter()
+            .find(|p| p.is_file())
+    };
+    find(common::data_dir("xplane")).or_else(|| find(common::corpus_dir()?.join("xplane")))
 }
 
-/// Imports `profile`, or `None` (with a visible message) when the corpus is absent.
+/// Imports `profile`, or `None` (with a visible message) when the corpus is absent; fails
+/// instead where the corpus is expected (`common::skip`).
 pub fn load(profile: &str) -> Option<Trace> {
     let Some(path) = xplane(profile) else {
-        eprintln!("SKIPPED: {profile} not found (set PLANEVIEW_CORPUS)");
+        common::skip(&format!("{profile} not found (set PLANEVIEW_CORPUS)"));
         return None;
     };
     Some(
@@ -42,7 +41,8 @@ pub fn load(profile: &str) -> Option<Trace> {
     )
 }
 
-/// Parses `oracle/<profile>/<file>` (gunzipping `.gz`), or `None` when absent.
+/// Parses `oracle/<profile>/<file>` (gunzipping `.gz`), or `None` when absent (a failure where
+/// the corpus is expected).
 pub fn oracle(profile: &str, file: &str) -> Option<Value> {
     let dir = common::corpus_dir()?.join("oracle").join(profile);
     for name in [file.to_owned(), format!("{file}.gz")] {
@@ -57,7 +57,7 @@ pub fn oracle(profile: &str, file: &str) -> Option<Value> {
             return Some(serde_json::from_slice(&text).unwrap());
         }
     }
-    eprintln!("SKIPPED: oracle {profile}/{file} not found");
+    common::skip(&format!("oracle {profile}/{file} not found in the corpus"));
     None
 }
 

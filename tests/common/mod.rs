@@ -1,4 +1,4 @@
-//! Helpers shared by the integration tests: test data, the shared corpus, snapshots.
+//! Helpers shared by the integration tests: test data, the corpus of real profiles, snapshots.
 #![allow(dead_code)]
 // Tests read and write files; the sans-IO rule of clippy.toml is for the core.
 #![allow(clippy::disallowed_methods)]
@@ -14,8 +14,10 @@ pub fn data_dir(sub: &str) -> PathBuf {
         .join(sub)
 }
 
-/// The shared corpus: `$PLANEVIEW_CORPUS`, else `../shared/corpus` beside the checkout.
-/// `None` (and a visible message) when it is absent, so tests that need big files skip.
+/// The corpus of real profiles (`$PLANEVIEW_CORPUS`, else `../shared/corpus` beside the
+/// checkout, the Makefile's default). `None` when it is absent, so a test that needs big files
+/// skips with a visible message, except where the corpus is expected ([`corpus_expected`]):
+/// there the test fails.
 pub fn corpus_dir() -> Option<PathBuf> {
     let dir = std::env::var_os("PLANEVIEW_CORPUS")
         .map(PathBuf::from)
@@ -23,9 +25,27 @@ pub fn corpus_dir() -> Option<PathBuf> {
     if dir.is_dir() {
         Some(dir)
     } else {
-        eprintln!("SKIPPED: shared corpus not found at {}", dir.display());
+        skip(&format!(
+            "the corpus of real profiles is not at {} (set PLANEVIEW_CORPUS)",
+            dir.display()
+        ));
         None
     }
+}
+
+/// Whether the corpus must be there: `CI` is set to anything but empty, `0` or `false` (CI
+/// services set `CI=true`), so a parity test cannot pass there by not running.
+pub fn corpus_expected() -> bool {
+    std::env::var("CI").is_ok_and(|v| !matches!(v.trim(), "" | "0" | "false"))
+}
+
+/// Skips a test that lacks corpus data (`reason` says what is missing): prints
+/// `SKIPPED: <reason>` and returns, or panics with the reason when [`corpus_expected`].
+pub fn skip(reason: &str) {
+    if corpus_expected() {
+        panic!("{reason}: CI is set, so the corpus is expected and this test must run, not skip");
+    }
+    eprintln!("SKIPPED: {reason}");
 }
 
 /// Reads a file, panicking with its path on failure.

@@ -3,7 +3,7 @@
 //! counters sampled every 250 ns inside the custom calls, a counter written with
 //! `Raw Value` / `Scaled Value`, and a host `_counters_` line whose value is an ordinary stat.
 //! Encoded with the prost types that `build.rs` generates from `proto/xplane.proto`, every
-//! field as the schema (`shared/formats/xspace.md`) defines it.
+//! field as the schema (`docs/FORMATS.md` § XSpace) defines it.
 
 #![allow(dead_code)]
 

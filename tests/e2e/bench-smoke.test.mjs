@@ -8,13 +8,14 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT, missingPrerequisite } from './helpers.mjs';
+import { ROOT, missingPrerequisite, skipOrFail } from './helpers.mjs';
 
 const cli = ['release', 'debug'].map((p) => join(ROOT, 'target', p, 'planeview')).find((p) => existsSync(p));
-const skip =
+const skip = skipOrFail(
   missingPrerequisite() ??
-  (cli ? null : 'target/{release,debug}/planeview is not built (cargo build)') ??
-  (existsSync(join(ROOT, 'pkg', 'planeview.js')) ? null : 'pkg/ is not built (npm run wasm)');
+    (cli ? null : 'target/{release,debug}/planeview is not built (cargo build)') ??
+    (existsSync(join(ROOT, 'pkg', 'planeview.js')) ? null : 'pkg/ is not built (npm run wasm)'),
+);
 if (skip) console.log(`# skipping the bench smoke test: ${skip}`);
 
 test('bench pipeline runs end to end on tiny inputs', { skip: skip ?? false, timeout: 180000 }, () => {

@@ -12,18 +12,33 @@ export const ROOT = resolve(fileURLToPath(new URL('../../', import.meta.url)));
 export const ARTIFACTS = join(ROOT, 'tests', 'e2e', 'artifacts');
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
-/** A test file from tests/data (or, for a file not copied there yet, from the shared corpus). */
+/** A test file from tests/data; throws when it is missing. */
 export function dataFile(rel) {
   const local = join(ROOT, 'tests', 'data', rel);
   if (!existsSync(local)) throw new Error(`test data ${local} is missing`);
   return local;
 }
 
-/** Checks the prerequisites; returns a reason to skip, or null. */
+/**
+ * Whether every check must run rather than skip: `CI` is set to anything but empty, `0` or
+ * `false` (CI services set `CI=true`; there `make test` installs Chromium and builds dist/ first).
+ */
+export const CHECKS_EXPECTED = !['', '0', 'false'].includes((process.env.CI ?? '').trim());
+
+/**
+ * Passes on a reason to skip (or null); where checks are expected a reason is an error instead, so
+ * a test file cannot pass on CI by not running.
+ */
+export function skipOrFail(reason) {
+  if (reason && CHECKS_EXPECTED) throw new Error(`${reason}: CI is set, so this test must run, not skip`);
+  return reason;
+}
+
+/** Checks the prerequisites; returns a reason to skip, or null (see `skipOrFail`). */
 export function missingPrerequisite() {
-  if (!existsSync(CHROMIUM)) return `${CHROMIUM} is missing (make setup-browser installs Debian's chromium)`;
+  if (!existsSync(CHROMIUM)) return skipOrFail(`${CHROMIUM} is missing (make setup-browser installs Debian's chromium)`);
   if (!existsSync(join(DIST, 'index.html')) || !existsSync(join(DIST, 'planeview_bg.wasm'))) {
-    return 'dist/ is not built (npm run wasm && npm run build)';
+    return skipOrFail('dist/ is not built (npm run wasm && npm run build)');
   }
   return null;
 }

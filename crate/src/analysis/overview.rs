@@ -1,5 +1,5 @@
 //! The overview: steps with a per-step time breakdown, the average step time, the top
-//! device ops and the run environment (CLI.md `overview`).
+//! device ops and the run environment (`docs/CONTRACT.md` § overview).
 //!
 //! Breakdown categories, each the time of the step covered by that kind of event and not
 //! by a kind listed before it: `device_compute` (device ops and kernels), `memcpy` (device

@@ -186,7 +186,7 @@ fn dot_escape(s: &str) -> String {
         .replace('\n', "\\n")
 }
 
-/// The CLI's JSON (`shared/CLI.md`): `{"module", "computations": [{"name", "instructions":
+/// The CLI's JSON (`docs/CONTRACT.md` § hlo): `{"module", "computations": [{"name", "instructions":
 /// [{"name", "opcode", "shape", "operands", "called_computations"}]}]}`, with only the given
 /// instructions when `only` is set (computations without any are left out).
 pub fn to_cli_json(m: &HloModule, only: Option<&[InstrId]>) -> Value {

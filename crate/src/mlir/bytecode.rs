@@ -3,7 +3,7 @@
 //! `ir.rs` and the attribute/type entries are decoded by `attr.rs`.
 //!
 //! Written from the public format description (mlir.llvm.org/docs/BytecodeFormat) and
-//! checked against real kernels; see `shared/formats/mlir-bytecode.md`.
+//! checked against real kernels; see `docs/FORMATS.md` § MLIR bytecode.
 
 use super::reader::Reader;
 use super::{MlirError, Undecoded};

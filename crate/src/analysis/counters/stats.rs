@@ -1,6 +1,6 @@
 //! Statistics over a time range: per counter (min, max, mean, time-weighted mean, integral,
 //! delta, rate) and per slice track (busy time); and the whole-trace summary of
-//! `planeview counters` (`shared/CLI.md`).
+//! `planeview counters` (`docs/CONTRACT.md` § counters).
 
 use super::{Series, counter_tracks, ps_to_us, track_names, unit_of};
 use crate::model::{PS_PER_US, Ps, Trace, TrackId, TrackKind, display_order};
@@ -183,7 +183,7 @@ impl PartitionBy for std::ops::Range<usize> {
     }
 }
 
-/// One row of `planeview counters --json` (`shared/CLI.md`).
+/// One row of `planeview counters --json` (`docs/CONTRACT.md` § counters).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CounterSummary {
     /// Track name.

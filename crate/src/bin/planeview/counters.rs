@@ -1,4 +1,4 @@
-//! `planeview counters FILE [--json]`: one row per counter track (CLI.md `counters`).
+//! `planeview counters FILE [--json]`: one row per counter track (`docs/CONTRACT.md` § counters).
 
 use crate::args::{Accepts, Options};
 use crate::out;

@@ -1,4 +1,4 @@
-//! `planeview framework-ops FILE [--json]`: framework op statistics (CLI.md).
+//! `planeview framework-ops FILE [--json]`: framework op statistics (`docs/CONTRACT.md`).
 
 use crate::Failure;
 use planeview::analysis::framework_ops::framework_op_stats;

@@ -1,4 +1,4 @@
-//! `planeview hlo-stats FILE [--json]`: HLO op statistics (CLI.md).
+//! `planeview hlo-stats FILE [--json]`: HLO op statistics (`docs/CONTRACT.md`).
 
 use crate::Failure;
 use planeview::analysis::hlo_stats::hlo_stats;

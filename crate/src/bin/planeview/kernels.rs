@@ -1,4 +1,4 @@
-//! `planeview kernels FILE [--json] [--xprof-compat]`: GPU kernel statistics (CLI.md).
+//! `planeview kernels FILE [--json] [--xprof-compat]`: GPU kernel statistics (`docs/CONTRACT.md`).
 
 use crate::Failure;
 use planeview::analysis::kernel_stats::kernel_stats;

@@ -1,4 +1,4 @@
-//! `planeview`: the command-line shell over the core (see `shared/CLI.md` for the contract).
+//! `planeview`: the command-line shell over the core (see `docs/CONTRACT.md` for the contract).
 //! It reads files and prints; everything else is the library's. One file per command; each
 //! exposes `run(args)` and its line of [`USAGE`].
 
@@ -43,7 +43,7 @@ commands:
                             an HLO module: XProf's short text (default), long text, DOT or
                             JSON of the radius-N (default 3) neighbourhood of an op";
 
-/// Exit status for an unusable input (CLI.md).
+/// Exit status for an unusable input (`docs/CONTRACT.md` § General rules).
 const EXIT_BAD_INPUT: u8 = 2;
 /// Exit status for a usage error or an internal bug.
 const EXIT_USAGE: u8 = 1;

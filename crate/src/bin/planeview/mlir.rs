@@ -1,4 +1,4 @@
-//! `planeview mlir FILE [--op NAME] [--locs]`: MLIR in generic op form (CLI.md). A
+//! `planeview mlir FILE [--op NAME] [--locs]`: MLIR in generic op form (`docs/CONTRACT.md`). A
 //! `.mlirbc` is decoded and printed; MLIR text holding kernel custom calls (StableHLO)
 //! prints each kernel after `// kernel: <name> <target>` (or only `--op custom_call#N`);
 //! any other MLIR text is printed as written. An xplane or HLO file prints the kernels of

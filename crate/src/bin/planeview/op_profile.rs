@@ -1,5 +1,5 @@
 //! `planeview op-profile FILE [--json] [--group-by program|category]`: the op profile tree
-//! (CLI.md).
+//! (`docs/CONTRACT.md` § op-profile).
 
 use crate::Failure;
 use crate::args::{Accepts, Options};

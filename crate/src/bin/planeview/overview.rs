@@ -1,5 +1,5 @@
 //! `planeview overview FILE [--json] [--xprof-compat]`: steps, step breakdown, top ops and
-//! run environment (CLI.md).
+//! run environment (`docs/CONTRACT.md` § overview).
 
 use crate::Failure;
 use crate::args::Options;

@@ -1,4 +1,4 @@
-//! `planeview summary FILE [--json]`: the counts of CLI.md's `summary`.
+//! `planeview summary FILE [--json]`: the counts of `docs/CONTRACT.md` § summary.
 
 use crate::args::{Accepts, Options};
 use crate::out;

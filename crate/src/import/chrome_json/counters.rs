@@ -1,7 +1,7 @@
 //! `C` counter events: one counter track per (`pid`, `name`, `id`, args key), holding one
 //! sample per event that has that key. Tracks are named `<name>` when every `C` event of
 //! that name and id in that process has a single args key, else `<name>.<key>`
-//! (`shared/CLI.md`); an `id` adds ` <id>` to the name. A value that is not a number is counted in
+//! (`docs/CONTRACT.md` § counters); an `id` adds ` <id>` to the name. A value that is not a number is counted in
 //! `counter_value_not_numeric` and skipped; a `C` event without args in
 //! `counter_without_values`.
 

@@ -1,7 +1,7 @@
 //! XSpace counter events become counter tracks instead of slices.
 //!
 //! Which events are counter samples (as XProf's trace viewer decides, see
-//! `shared/formats/xprof-tools.md`):
+//! `docs/FORMATS.md` § XSpace):
 //! - every event on a line named `_counters_` (any plane): XProf draws that line as counters,
 //!   one series per event name;
 //! - every event on a `/device:TPU:*` plane that carries a `counter_value` stat (on the event

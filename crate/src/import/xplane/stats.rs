@@ -9,7 +9,7 @@ use std::io::Read;
 /// Strings longer than this are not copied into the metadata entries (their length is).
 const MAX_METADATA_TEXT: usize = 64 << 10;
 
-/// Largest integer a JSON number holds exactly; larger ones become strings (`CLI.md`).
+/// Largest integer a JSON number holds exactly; larger ones become strings (`docs/CONTRACT.md`).
 const MAX_EXACT_JSON_INT: u64 = 1 << 53;
 
 /// Decompresses a `compressed_str_value`: gzip, zlib or raw deflate, recognised by its
