@@ -1,4 +1,4 @@
-// End-to-end tests of the analysis tabs (issue 5): the kernels table of the GPU profile (sort,
+// End-to-end tests of the analysis tabs: the kernels table of the GPU profile (sort,
 // a row's values, picking a row highlights exactly its launches and jumps to the longest, CSV
 // export, the row's telemetry action), the op profile
 // and HLO ops of the TPU profile, the overview's steps, and the roofline with typed-in peaks.
@@ -80,7 +80,7 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
       // CSV export offers a file.
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="csv-kernels"]')]);
       assert.equal(download.suggestedFilename(), 'kernels.csv');
-      // The row's telemetry action opens the counters tab on that kernel (#7).
+      // The row's telemetry action opens the counters tab on that kernel.
       await page.click('[data-testid="table-kernels"] tbody tr [data-testid="kernel-telemetry-action"]');
       await page.waitForFunction(() => document.getElementById('tab-counters')?.getAttribute('aria-selected') === 'true');
       await page.waitForFunction(() => /FillPhiloxRandomKernelLaunch/.test(document.querySelector('[data-testid="telemetry-title"]')?.textContent ?? ''), null, { timeout: 30000 });

@@ -209,7 +209,7 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await openPage(page, env);
       await page.setInputFiles('input[type=file]', file);
       await waitForState(page, 'ready');
-      assert.match(await statusText(page), new RegExp(` · chrome_json · ${n.toLocaleString('en-US')} events · 1 tracks? · .* · 0 warnings$`));
+      assert.match(await statusText(page), new RegExp(` · chrome_json · ${n.toLocaleString('en-US')} events · 1 tracks? · .* · no diagnostics$`));
       for (const name of [...straddling, 'last']) {
         await page.fill('[data-testid="search"]', name);
         await page.waitForFunction(() => document.querySelector('#search-count')?.textContent === '1 of 1');
@@ -300,7 +300,8 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await openPage(page, env);
       // Record every progress text: the load may be over before a poll would see one.
       await page.evaluate(() => {
-        const seen = (window.pvProgressSeen = []);
+        const seen = [];
+        window.pvProgressSeen = seen;
         const el = document.querySelector('#progress');
         new MutationObserver(() => seen.push(el.textContent)).observe(el, { subtree: true, childList: true, characterData: true });
       });

@@ -64,8 +64,7 @@ sw.addEventListener('fetch', (ev) => {
       const cache = await caches.open(CACHE);
       // ignoreSearch: `index.html?url=…` and `worker.js?crash-test` are the cached files.
       const hit =
-        (await cache.match(req, { ignoreSearch: true })) ??
-        (req.mode === 'navigate' ? await cache.match(scopeUrl('./'), { ignoreSearch: true }) : undefined);
+        (await cache.match(req, { ignoreSearch: true })) ?? (req.mode === 'navigate' ? await cache.match(scopeUrl('./'), { ignoreSearch: true }) : undefined);
       if (hit) return hit;
       throw err;
     }),
