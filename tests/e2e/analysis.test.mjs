@@ -113,6 +113,33 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
     });
   });
 
+  for (const [width, height] of [
+    [1000, 700],
+    [1920, 1080],
+  ]) {
+    test(`roofline at ${width}×${height}: the table below the chart, not over it; efficiencies a percent or —`, async () => {
+      await withPage(env, `analysis-roofline-${width}`, async (page) => {
+        await page.setViewportSize({ width, height });
+        await open(page, env, TPU);
+        await showTab(page, 'roofline');
+        const chart = await page.locator('#panel-roofline img.an-chart').boundingBox();
+        const table = await page.locator('[data-testid="table-roofline"]').boundingBox();
+        assert.ok(chart && table && chart.height > 100, `chart ${JSON.stringify(chart)}, table ${JSON.stringify(table)}`);
+        const apart = table.y >= chart.y + chart.height || table.y + table.height <= chart.y || table.x >= chart.x + chart.width || table.x + table.width <= chart.x;
+        assert.ok(apart, `the table ${JSON.stringify(table)} overlaps the chart ${JSON.stringify(chart)}`);
+        // Both in view: the chart whole, the table's header and first row under it.
+        assert.ok(chart.y + chart.height <= height, 'the chart fits in the window');
+        const firstRow = await page.locator('[data-testid="table-roofline"] tbody tr').first().boundingBox();
+        assert.ok(firstRow.y + firstRow.height <= height, `the first row is in view at ${height} px: ${JSON.stringify(firstRow)}`);
+        // An op without FLOPs has no efficiency: a dash, never "NaN%", "Infinity%" or nothing.
+        const col = await columnIndex(page, 'roofline', 'roofline_efficiency');
+        const cells = (await tableCells(page, 'roofline')).map((r) => r[col]);
+        assert.equal(cells.length, 17);
+        for (const c of cells) assert.match(c, /^(—|[\d,]+\.\d\d%)$/);
+      });
+    });
+  }
+
   test('overview steps of a CPU profile; the roofline takes typed peaks', async () => {
     await withPage(env, 'analysis-overview', async (page) => {
       await open(page, env, CPU);

@@ -71,6 +71,21 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await badge.click();
       await page.locator('#health-panel').waitFor({ state: 'visible' });
       assert.match(await page.textContent('#health-panel'), /Trace health/);
+      // The status line counts the diagnostics by severity, as the health list does, adding up to
+      // the badge's total.
+      const bySeverity = await page.$$eval('#health-panel li.diag', (lis) => {
+        const sums = {};
+        for (const li of lis) {
+          const sev = li.querySelector('.diag-sev')?.textContent ?? '';
+          sums[sev] = (sums[sev] ?? 0) + Number((li.querySelector('.diag-count')?.textContent ?? '').replace(/[^\d]/g, ''));
+        }
+        return sums;
+      });
+      const want = ['error', 'data loss', 'info'].filter((k) => bySeverity[k]).map((k) => `${bySeverity[k].toLocaleString('en-US')} ${k}`);
+      assert.ok(want.length > 0, 'the demo has diagnostics');
+      assert.ok(status.endsWith(` · ${want.join(', ')}`), `${status} ends with ${want.join(', ')}`);
+      const total = Object.values(bySeverity).reduce((n, c) => n + c, 0);
+      assert.equal(await badge.textContent(), `${total.toLocaleString('en-US')} diagnostic${total === 1 ? '' : 's'}`);
     });
   });
 

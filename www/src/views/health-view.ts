@@ -3,11 +3,10 @@
 
 import type { CounterEngine, HealthEntry, Profile } from '../engine/engine';
 import { clear, el } from '../lib/dom';
+import { severityText } from '../lib/severity';
 import { formatCount } from '../lib/time';
 import type { Scope } from '../shell/scope';
 import type { View } from '../shell/view';
-
-const SEVERITY_TEXT: Record<string, string> = { error: 'error', data_loss: 'data loss', info: 'info' };
 
 export class HealthView implements View {
   constructor(
@@ -61,7 +60,7 @@ export class HealthView implements View {
       const li = el('li', { class: `diag sev-${e.severity}`, 'data-diagnostic': e.name });
       const head = el('div', { class: 'diag-head' });
       head.append(
-        el('span', { class: 'diag-sev' }, SEVERITY_TEXT[e.severity] ?? e.severity),
+        el('span', { class: 'diag-sev' }, severityText(e.severity)),
         el('span', { class: 'diag-name' }, e.name),
         el('span', { class: 'diag-count' }, `× ${formatCount(e.count)}`),
       );

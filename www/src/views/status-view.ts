@@ -3,6 +3,7 @@
 
 import type { Diagnostic, LoadProgress, Profile } from '../engine/engine';
 import { clear, el } from '../lib/dom';
+import { SEVERITIES, severityRank, severityText } from '../lib/severity';
 import { formatBytes, formatCount, formatDuration } from '../lib/time';
 
 export interface StatusElements {
@@ -15,21 +16,8 @@ export interface StatusElements {
   health: HTMLElement;
 }
 
-/** The severities of `Summary.diagnostics`, worst first, with how the page names them. */
-const SEVERITIES = [
-  { id: 'error', text: 'error' },
-  { id: 'data_loss', text: 'data-loss' },
-  { id: 'info', text: 'info' },
-] as const;
-
-/** 0 for errors, 1 for data loss, 2 for info (and anything unknown). */
-function severityRank(s: string): number {
-  const k = SEVERITIES.findIndex((v) => v.id === s);
-  return k < 0 ? 2 : k;
-}
-
 /**
- * The diagnostics counted by severity, worst first, the empty ones left out: "3 data-loss, 477
+ * The diagnostics counted by severity, worst first, the empty ones left out: "3 data loss, 477
  * info" (they add up to the badge's total); "no diagnostics" when there are none.
  */
 export function diagnosticCounts(diags: Record<string, Diagnostic>): string {
@@ -179,7 +167,7 @@ export class StatusView {
       const li = el('li', { class: `diag sev-${d.severity}` });
       const head = el('div', { class: 'diag-head' });
       head.append(
-        el('span', { class: 'diag-sev' }, SEVERITIES.find((v) => v.id === d.severity)?.text ?? d.severity),
+        el('span', { class: 'diag-sev' }, severityText(d.severity)),
         el('span', { class: 'diag-name' }, name),
         el('span', { class: 'diag-count' }, `× ${formatCount(d.count)}`),
       );
