@@ -74,33 +74,30 @@ function main(): void {
   const health = new HealthView(healthRoot, engine, (id) => selection.reveal(id));
 
   // Analysis tabs: picking a row highlights its occurrences (exactly, or by name) and jumps to the longest.
-  const analysis: AnalysisView = new AnalysisView(engine, {
-    showInGraph: (op, programId) => {
-      void graph.reveal(op, programId, null).then((ok) => {
-        if (ok) tabs.select('graph');
-      });
+  const analysis: AnalysisView = new AnalysisView(
+    engine,
+    {
+      showInGraph: (op, programId) => {
+        void graph.reveal(op, programId, null).then((ok) => {
+          if (ok) tabs.select('graph');
+        });
+      },
+      highlight: (ids, longest) => {
+        timeline.setSearch('');
+        timeline.setHighlight(ids);
+        tabs.select('timeline');
+        if (longest !== null) selection.reveal(longest);
+      },
+      telemetry,
+      jump: (name, longest) => {
+        timeline.setSearch(name);
+        tabs.select('timeline');
+        if (longest !== null) selection.reveal(longest);
+        else selection.revealFirstNamed(name);
+      },
     },
-    highlight: (ids, longest) => {
-      timeline.setSearch('');
-      timeline.setHighlight(ids);
-      tabs.select('timeline');
-      if (longest !== null) selection.reveal(longest);
-    },
-    telemetry,
-    jump: (name, longest) => {
-      timeline.setSearch(name);
-      tabs.select('timeline');
-      if (longest !== null) selection.reveal(longest);
-      else
-        engine
-          .search(name, 1)
-          .then((r) => {
-            const first = r.ids[0];
-            if (first !== undefined) selection.reveal(first);
-          })
-          .catch(() => undefined);
-    },
-  });
+    (tab) => tabs.panel(tab),
+  );
 
   const selection: SelectionView = new SelectionView(engine, new DetailsView(detailsRoot), {
     sliceSelected: (id) => analysis.showSlice(id),
@@ -125,15 +122,7 @@ function main(): void {
     engine,
     {
       onQuery: (q) => timeline.setSearch(q),
-      onMatch: (id) => {
-        engine
-          .sliceInfo(id)
-          .then((info) => {
-            timeline.reveal(info);
-            selection.select({ kind: 'slice', id });
-          })
-          .catch(() => undefined);
-      },
+      onMatch: (id) => selection.reveal(id),
     },
   );
 

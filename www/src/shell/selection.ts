@@ -94,6 +94,18 @@ export class SelectionView implements View {
       .catch(() => undefined);
   }
 
+  /** Selects the first slice (by start) whose name contains `name` and shows it on the timeline. */
+  revealFirstNamed(name: string): void {
+    const scope = this.scope;
+    this.engine
+      .search(name, 1)
+      .then((r) => {
+        const first = r.ids[0];
+        if (first !== undefined && scope.current) this.reveal(first);
+      })
+      .catch(() => undefined);
+  }
+
   /** A slice that names an HLO instruction (XLA ops carry `hlo_module` / `program_id`) gets "Show in graph". */
   private offerGraphLink(d: EventDetails): void {
     const pid = d.args.program_id;

@@ -136,6 +136,8 @@ export class AnalysisView implements View {
   constructor(
     private readonly engine: Engine,
     private readonly host: AnalysisHost,
+    /** The panel of an analysis tab. */
+    private readonly panel: (tab: AnalysisTab) => HTMLElement,
   ) {
     this.addRowAction('kernels', {
       label: 'Telemetry',
@@ -174,10 +176,6 @@ export class AnalysisView implements View {
       .catch(() => undefined);
   }
 
-  private panel(tab: AnalysisTab): HTMLElement | null {
-    return document.getElementById(`panel-${tab}`);
-  }
-
   /** No profile: every tab empty, nothing computed. */
   clear(): void {
     this.reset(NO_LOAD, 'Open a profile to see this analysis.');
@@ -194,7 +192,6 @@ export class AnalysisView implements View {
     this.tables.clear();
     for (const tab of ANALYSIS_TABS) {
       const p = this.panel(tab);
-      if (!p) continue;
       p.replaceChildren(message(text));
       delete p.dataset.ready;
     }
@@ -204,7 +201,6 @@ export class AnalysisView implements View {
   show(tab: TabName): void {
     if (!isAnalysisTab(tab) || this.shown.has(tab) || !this.scope.current) return;
     const p = this.panel(tab);
-    if (!p) return;
     this.shown.add(tab);
     const scope = this.scope;
     p.replaceChildren(message('Computing…'));
@@ -284,7 +280,7 @@ export class AnalysisView implements View {
     const scope = this.scope;
     this.show('hlo-stats');
     // The table computes in the engine; wait for it (at most a minute, then give up).
-    for (let i = 0; i < 1200 && !this.tables.has('hlo-stats') && scope.current && this.panel('hlo-stats')?.dataset.ready !== 'true'; i++) {
+    for (let i = 0; i < 1200 && !this.tables.has('hlo-stats') && scope.current && this.panel('hlo-stats').dataset.ready !== 'true'; i++) {
       await new Promise((r) => setTimeout(r, 50));
     }
     const t = this.tables.get('hlo-stats');

@@ -4,14 +4,14 @@
 // Layout: a DOM label column (track and group names, readable and accessible) beside a canvas that
 // stays in view (position: sticky) inside a natively scrolled body, and an axis canvas above.
 // The parts: viewport.ts (the visible range), layout.ts (rows), frame-loop.ts (render lists and
-// frames), paint.ts + overlays.ts + axis.ts (drawing), hit-test.ts, tooltip.ts, input.ts.
+// frames), paint.ts + overlays.ts + axis.ts (drawing), hit-test.ts, tooltip.ts, input.ts,
+// marks.ts (search and exact highlights), selection.ts, toolbar.ts (the DOM around the canvas).
 //
 // The root's `data-highlighted` is the number of slices marked exactly (an analysis row's), and
 // `data-dimmed` whether the last frame drew unmarked slices dimmed (a search or such marks).
 
 import type { Engine, Profile, SliceInfo } from '../../engine/engine';
 import { fitCanvas } from '../../canvas/hidpi';
-import { formatDuration, formatTimestamp } from '../../lib/time';
 import { NO_LOAD, type Scope } from '../../shell/scope';
 import type { View } from '../../shell/view';
 import { paintAxis } from './axis';
@@ -380,21 +380,10 @@ export class TimelineView implements View, InputHost {
 
   private updateRangeText(): void {
     const p = this.profile;
-    if (!p) {
-      this.toolbar.setRangeText('');
-      return;
-    }
-    const { t0, t1 } = this.viewport;
-    const base = p.start_ps;
-    // Unchanged when only the hover or the render list changed: then no DOM write (and no
-    // relayout of the toolbar).
-    this.toolbar.setRangeText(
-      `${formatTimestamp(t0 - base)} – ${formatTimestamp(t1 - base)} · ${formatDuration(t1 - t0)} visible · ${this.layout.shownTracks} tracks shown`,
-    );
+    this.toolbar.showRange(p ? { t0: this.viewport.t0, t1: this.viewport.t1, base: p.start_ps, tracks: this.layout.shownTracks } : null);
   }
 
   private updateSelectionText(): void {
-    const r = this.selection.range;
-    this.toolbar.selectionText.textContent = r ? `selection ${formatDuration(r.t1 - r.t0, 4)} (Shift+click clears)` : '';
+    this.toolbar.showSelection(this.selection.range);
   }
 }

@@ -2,6 +2,7 @@
 // toggle, the Shift + drag range, key hints), the axis row and the scrolled body.
 
 import { el } from '../../lib/dom';
+import { formatDuration, formatTimestamp } from '../../lib/time';
 import { LABEL_W } from './constants';
 
 export interface ToolbarActions {
@@ -13,10 +14,8 @@ export interface ToolbarActions {
 
 export class TimelineToolbar {
   readonly root = el('div', { class: 'tl-toolbar' });
-  /** The visible range and the number of tracks shown. */
-  readonly rangeText = el('span', { class: 'tl-range', 'data-testid': 'timeline-range' });
-  /** The Shift + drag range. */
-  readonly selectionText = el('span', { class: 'tl-selection', 'data-testid': 'range-selection' });
+  private readonly rangeText = el('span', { class: 'tl-range', 'data-testid': 'timeline-range' });
+  private readonly selectionText = el('span', { class: 'tl-selection', 'data-testid': 'range-selection' });
 
   constructor(actions: ToolbarActions) {
     const fit = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom to fit (0 or F)', 'data-testid': 'zoom-fit' }, 'Fit');
@@ -33,9 +32,21 @@ export class TimelineToolbar {
     this.root.append(fit, zoomOut, zoomIn, this.rangeText, flows, this.selectionText, hint);
   }
 
-  /** Writes `text` as the visible range unless it is there already (no DOM write, no relayout then). */
-  setRangeText(text: string): void {
+  /**
+   * Shows the visible range `t0`–`t1` (from `base`) and how many tracks are shown (nothing
+   * without a profile). Written only when the text changes: a frame that changed only the hover
+   * or the render list writes no DOM (and makes no relayout of the toolbar).
+   */
+  showRange(v: { t0: number; t1: number; base: number; tracks: string } | null): void {
+    const text = v
+      ? `${formatTimestamp(v.t0 - v.base)} – ${formatTimestamp(v.t1 - v.base)} · ${formatDuration(v.t1 - v.t0)} visible · ${v.tracks} tracks shown`
+      : '';
     if (this.rangeText.textContent !== text) this.rangeText.textContent = text;
+  }
+
+  /** Shows the Shift + drag range (nothing for null). */
+  showSelection(r: { t0: number; t1: number } | null): void {
+    this.selectionText.textContent = r ? `selection ${formatDuration(r.t1 - r.t0, 4)} (Shift+click clears)` : '';
   }
 }
 
