@@ -1,8 +1,8 @@
 // End-to-end test of the page's view lifecycle: every view starts clean on a new load. A search
 // on file A dims the timeline (all but its matches) and selects the first match; a zoom and a
 // Shift + drag range change the view; then file B opens with an empty search box, nothing dimmed
-// (data-dimmed of the timeline, and saturated slice boxes on the canvas), the details empty and
-// the whole of B in view.
+// (data-dimmed of the timeline, and saturated slice boxes on the canvas), the details empty,
+// the whole of B in view, and A's analysis tables gone (computed again for B when shown).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dataFile, findSlicePoint, missingPrerequisite, openFileAndWait, openPage, rangeText, setup, waitForSlicePoint, withPage } from './helpers.mjs';
@@ -65,6 +65,11 @@ describe('a new load', { skip: skip ?? false }, () => {
       await page.mouse.up();
       await page.keyboard.up('Shift');
       assert.match((await timelineState(page)).selection, /^selection /);
+      // An analysis tab computed for A.
+      await page.click('[data-testid="tab-overview"]');
+      await page.waitForFunction(() => document.getElementById('panel-overview')?.dataset.ready === 'true', null, { timeout: 60000 });
+      const factsA = await page.textContent('[data-testid="overview-facts"]');
+      await page.click('[data-testid="tab-timeline"]');
       const before = await timelineState(page);
       assert.equal(before.dimmed, 'true');
       assert.equal(before.search, 'PjitFunction');
@@ -77,6 +82,12 @@ describe('a new load', { skip: skip ?? false }, () => {
       assert.ok(await waitForSlicePoint(page, 50), 'B shows undimmed slice boxes after A was searched');
       assert.equal(await rangeText(page), fresh, 'B in full view, as when opened alone');
       assert.ok(await findSlicePoint(page));
+      // A's analysis is gone; the tab computes B's when shown.
+      assert.equal(await page.evaluate(() => document.getElementById('panel-overview')?.dataset.ready ?? null), null);
+      assert.equal(await page.$('[data-testid="overview-facts"]'), null);
+      await page.click('[data-testid="tab-overview"]');
+      await page.waitForFunction(() => document.getElementById('panel-overview')?.dataset.ready === 'true', null, { timeout: 60000 });
+      assert.notEqual(await page.textContent('[data-testid="overview-facts"]'), factsA);
     });
   });
 });

@@ -46,6 +46,7 @@ export class PerfCountersPanel {
     this.scope = scope;
     this.requests.cancel();
     this.time.value = '';
+    this.filter.value = '';
     this.rows = [];
     clear(this.body);
   }
