@@ -40,6 +40,7 @@ check-rust: setup
 
 e2e: setup-browser dist
 	npm run --silent typecheck
+	npm run --silent lint
 	npm run --silent e2e
 
 test: check-rust e2e

@@ -2,7 +2,7 @@
 // page served from dist/, speedscope's static build from node_modules/speedscope/dist/release.
 //
 // Timing hooks: an init script sets globalThis.pvBench (which turns on the performance.measure
-// hooks in www/src/views/timeline-view.ts: pv:frame = render-list request → frame drawn,
+// hooks in www/src/views/timeline/frame-loop.ts: pv:frame = render-list request → frame drawn,
 // pv:render = render-list round trip to the worker, pv:draw = one canvas draw) and marks
 // pv:handover when the file input fires `change` (the moment the page gets the File).
 import { chromium } from 'playwright-core';
@@ -199,7 +199,7 @@ export async function loadInOurs(context, url, file, timeoutMs = 120000) {
   const info = await page.evaluate(() => {
     const h = performance.getEntriesByName('pv:handover')[0];
     const f = performance.getEntriesByName('pv:frame')[0];
-    // Where the load's time went (main.ts, from the engine's own timings).
+    // Where the load's time went (shell/loader.ts, from the engine's own timings).
     const load = performance.getEntriesByName('pv:load')[0]?.detail ?? null;
     return {
       state: document.body.dataset.state,
@@ -257,7 +257,7 @@ export async function zoomPan(page, steps = 1) {
   }
   const m = await page.evaluate(() => {
     const d = (n) => performance.getEntriesByName(n).map((e) => e.duration);
-    // pv:work marks (timeline-view.ts): the worker's own timings for each render list.
+    // pv:work marks (frame-loop.ts): the worker's own timings for each render list.
     const work = performance.getEntriesByName('pv:work').map((e) => e.detail);
     return { frame: d('pv:frame'), render: d('pv:render'), draw: d('pv:draw'), work };
   });

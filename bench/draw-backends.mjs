@@ -38,7 +38,10 @@ function drawBoth({ frames, width, height, rows, perRow, markers, palette }) {
   const rowH = Math.floor(height / rows);
   // One frame's boxes: per row, widths that fill the row with gaps, shifted by `pan` px.
   let seed = 1;
-  const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+  const rand = () => {
+    seed = (seed * 1103515245 + 12345) >>> 0;
+    return seed / 2 ** 32;
+  };
   const frame = (pan) => {
     const box = new Float32Array(rows * perRow * 5);
     let n = 0;

@@ -1,4 +1,4 @@
-// End-to-end tests of the analysis tabs (issue 5): the kernels table of the GPU profile (sort,
+// End-to-end tests of the analysis tabs: the kernels table of the GPU profile (sort,
 // a row's values, picking a row highlights exactly its launches and jumps to the longest, CSV
 // export, the row's telemetry action), the op profile
 // and HLO ops of the TPU profile, the overview's steps, and the roofline with typed-in peaks.
@@ -80,7 +80,7 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
       // CSV export offers a file.
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="csv-kernels"]')]);
       assert.equal(download.suggestedFilename(), 'kernels.csv');
-      // The row's telemetry action opens the counters tab on that kernel (#7).
+      // The row's telemetry action opens the counters tab on that kernel.
       await page.click('[data-testid="table-kernels"] tbody tr [data-testid="kernel-telemetry-action"]');
       await page.waitForFunction(() => document.getElementById('tab-counters')?.getAttribute('aria-selected') === 'true');
       await page.waitForFunction(() => /FillPhiloxRandomKernelLaunch/.test(document.querySelector('[data-testid="telemetry-title"]')?.textContent ?? ''), null, { timeout: 30000 });
@@ -112,6 +112,33 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
       await page.waitForSelector('#panel-roofline img.an-chart');
     });
   });
+
+  for (const [width, height] of [
+    [1000, 700],
+    [1920, 1080],
+  ]) {
+    test(`roofline at ${width}×${height}: the table below the chart, not over it; efficiencies a percent or —`, async () => {
+      await withPage(env, `analysis-roofline-${width}`, async (page) => {
+        await page.setViewportSize({ width, height });
+        await open(page, env, TPU);
+        await showTab(page, 'roofline');
+        const chart = await page.locator('#panel-roofline img.an-chart').boundingBox();
+        const table = await page.locator('[data-testid="table-roofline"]').boundingBox();
+        assert.ok(chart && table && chart.height > 100, `chart ${JSON.stringify(chart)}, table ${JSON.stringify(table)}`);
+        const apart = table.y >= chart.y + chart.height || table.y + table.height <= chart.y || table.x >= chart.x + chart.width || table.x + table.width <= chart.x;
+        assert.ok(apart, `the table ${JSON.stringify(table)} overlaps the chart ${JSON.stringify(chart)}`);
+        // Both in view: the chart whole, the table's header and first row under it.
+        assert.ok(chart.y + chart.height <= height, 'the chart fits in the window');
+        const firstRow = await page.locator('[data-testid="table-roofline"] tbody tr').first().boundingBox();
+        assert.ok(firstRow.y + firstRow.height <= height, `the first row is in view at ${height} px: ${JSON.stringify(firstRow)}`);
+        // An op without FLOPs has no efficiency: a dash, never "NaN%", "Infinity%" or nothing.
+        const col = await columnIndex(page, 'roofline', 'roofline_efficiency');
+        const cells = (await tableCells(page, 'roofline')).map((r) => r[col]);
+        assert.equal(cells.length, 17);
+        for (const c of cells) assert.match(c, /^(—|[\d,]+\.\d\d%)$/);
+      });
+    });
+  }
 
   test('overview steps of a CPU profile; the roofline takes typed peaks', async () => {
     await withPage(env, 'analysis-overview', async (page) => {

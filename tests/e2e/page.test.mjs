@@ -71,6 +71,21 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await badge.click();
       await page.locator('#health-panel').waitFor({ state: 'visible' });
       assert.match(await page.textContent('#health-panel'), /Trace health/);
+      // The status line counts the diagnostics by severity, as the health list does, adding up to
+      // the badge's total.
+      const bySeverity = await page.$$eval('#health-panel li.diag', (lis) => {
+        const sums = {};
+        for (const li of lis) {
+          const sev = li.querySelector('.diag-sev')?.textContent ?? '';
+          sums[sev] = (sums[sev] ?? 0) + Number((li.querySelector('.diag-count')?.textContent ?? '').replace(/[^\d]/g, ''));
+        }
+        return sums;
+      });
+      const want = ['error', 'data loss', 'info'].filter((k) => bySeverity[k]).map((k) => `${bySeverity[k].toLocaleString('en-US')} ${k}`);
+      assert.ok(want.length > 0, 'the demo has diagnostics');
+      assert.ok(status.endsWith(` · ${want.join(', ')}`), `${status} ends with ${want.join(', ')}`);
+      const total = Object.values(bySeverity).reduce((n, c) => n + c, 0);
+      assert.equal(await badge.textContent(), `${total.toLocaleString('en-US')} diagnostic${total === 1 ? '' : 's'}`);
     });
   });
 
@@ -209,7 +224,7 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await openPage(page, env);
       await page.setInputFiles('input[type=file]', file);
       await waitForState(page, 'ready');
-      assert.match(await statusText(page), new RegExp(` · chrome_json · ${n.toLocaleString('en-US')} events · 1 tracks? · .* · 0 warnings$`));
+      assert.match(await statusText(page), new RegExp(` · chrome_json · ${n.toLocaleString('en-US')} events · 1 tracks? · .* · no diagnostics$`));
       for (const name of [...straddling, 'last']) {
         await page.fill('[data-testid="search"]', name);
         await page.waitForFunction(() => document.querySelector('#search-count')?.textContent === '1 of 1');
@@ -300,7 +315,8 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await openPage(page, env);
       // Record every progress text: the load may be over before a poll would see one.
       await page.evaluate(() => {
-        const seen = (window.pvProgressSeen = []);
+        const seen = [];
+        window.pvProgressSeen = seen;
         const el = document.querySelector('#progress');
         new MutationObserver(() => seen.push(el.textContent)).observe(el, { subtree: true, childList: true, characterData: true });
       });

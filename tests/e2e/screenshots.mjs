@@ -36,6 +36,27 @@ try {
     await page.waitForTimeout(100);
     await shot(page, 'demo-health');
   });
+  // The timeline, roofline and health tabs of the demo at a small and a large window.
+  for (const [w, h] of [
+    [1000, 700],
+    [1920, 1080],
+  ]) {
+    await withPage(env, `shot-tabs-${w}`, async (page) => {
+      await page.setViewportSize({ width: w, height: h });
+      await openPage(page, env);
+      await page.click('[data-testid="open-demo"]');
+      await waitForState(page, 'ready');
+      await waitForSlicePoint(page, 30);
+      await shot(page, `timeline-${w}x${h}`);
+      for (const tab of ['roofline', 'health']) {
+        await page.click(`[data-testid="tab-${tab}"]`);
+        if (tab === 'roofline') await page.waitForSelector('#panel-roofline img.an-chart');
+        else await page.waitForSelector('[data-testid="health-list"]');
+        await page.waitForTimeout(200);
+        await shot(page, `${tab}-${w}x${h}`);
+      }
+    });
+  }
   const kineto = dataFile('chrome_json/kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz');
   if (kineto) {
     await withPage(env, 'shot-kineto', async (page) => {

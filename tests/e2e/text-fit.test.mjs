@@ -41,14 +41,17 @@ describe('timeline label fitting', { skip: skip ?? false }, () => {
           let hi = s.length;
           while (lo < hi) {
             const mid = (lo + hi + 1) >> 1;
-            if (w(s.slice(0, mid) + '…') <= max) lo = mid;
+            if (w(`${s.slice(0, mid)}…`) <= max) lo = mid;
             else hi = mid - 1;
           }
-          return lo === 0 ? '' : s.slice(0, lo) + '…';
+          return lo === 0 ? '' : `${s.slice(0, lo)}…`;
         };
         // Deterministic pseudo-random names: kernel-like identifiers, wide and narrow letters.
         let seed = 12345;
-        const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32);
+        const rand = () => {
+          seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+          return seed / 2 ** 32;
+        };
         const alphabet = 'aiIlmMwW_:.0123456789 ()<>ABCDEFxyz';
         const mismatches = [];
         let cases = 0;

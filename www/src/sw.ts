@@ -1,4 +1,4 @@
-// The offline service worker (dist/sw.js, registered by main.ts with the page's directory as scope).
+// The offline service worker (dist/sw.js, registered by shell/offline.ts with the page's directory as scope).
 //
 // On install it caches the page's static files and the demo profile in a cache named after the
 // build (scripts/build-www.mjs injects a hash of the files), so a new deploy installs a new,
@@ -64,8 +64,7 @@ sw.addEventListener('fetch', (ev) => {
       const cache = await caches.open(CACHE);
       // ignoreSearch: `index.html?url=…` and `worker.js?crash-test` are the cached files.
       const hit =
-        (await cache.match(req, { ignoreSearch: true })) ??
-        (req.mode === 'navigate' ? await cache.match(scopeUrl('./'), { ignoreSearch: true }) : undefined);
+        (await cache.match(req, { ignoreSearch: true })) ?? (req.mode === 'navigate' ? await cache.match(scopeUrl('./'), { ignoreSearch: true }) : undefined);
       if (hit) return hit;
       throw err;
     }),

@@ -1,4 +1,4 @@
-// Canvas drawing for the counters area: counter tracks as filled step charts (min/max per pixel
+// Canvas drawing of counter tracks as filled step charts (min/max per pixel
 // column, scaled to the visible values of each track, with a small axis) and flow arrows.
 
 import { COUNTER_ENTRY, COUNTER_HEADER } from '../engine/engine';

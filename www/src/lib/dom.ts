@@ -1,10 +1,6 @@
 // Small DOM helpers. Text is always set through textContent: trace data is untrusted.
 
-export function el<K extends keyof HTMLElementTagNameMap>(
-  tag: K,
-  attrs: Record<string, string> = {},
-  text?: string,
-): HTMLElementTagNameMap[K] {
+export function el<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Record<string, string> = {}, text?: string): HTMLElementTagNameMap[K] {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs)) {
     if (k === 'class') e.className = v;
@@ -30,9 +26,5 @@ const NON_TEXT_INPUTS = new Set(['file', 'button', 'checkbox', 'radio', 'submit'
 /** True when keys typed now go into a text field (so W/A/S/D must not steer the timeline). */
 export function isTyping(target: EventTarget | null): boolean {
   if (target instanceof HTMLInputElement) return !NON_TEXT_INPUTS.has(target.type);
-  return (
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement ||
-    (target instanceof HTMLElement && target.isContentEditable)
-  );
+  return target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLElement && target.isContentEditable);
 }

@@ -43,7 +43,7 @@ export function formatTimestamp(ps: number): string {
 export function niceStep(rangePs: number, target: number): number {
   const raw = rangePs / Math.max(1, target);
   if (!(raw > 0)) return 1;
-  const pow = Math.pow(10, Math.floor(Math.log10(raw)));
+  const pow = 10 ** Math.floor(Math.log10(raw));
   const m = raw / pow;
   const nice = m <= 1 ? 1 : m <= 2 ? 2 : m <= 5 ? 5 : 10;
   return Math.max(1, nice * pow);

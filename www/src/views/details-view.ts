@@ -1,6 +1,8 @@
-// The details panel for the selected slice or instant: every field through textContent.
+// The details panel for the selected slice, instant or counter sample: every field through
+// textContent. With nothing selected it shows the profile's metadata; its root has
+// `data-empty="true"` then.
 
-import type { CounterSample, EventDetails, FlowLink } from '../engine/engine';
+import type { CounterSample, EventDetails, FlowLink, Profile } from '../engine/engine';
 import { formatValue } from '../canvas/counters';
 import { clear, el } from '../lib/dom';
 import { formatCount, formatDuration, formatPreciseTime } from '../lib/time';
@@ -20,16 +22,24 @@ const MAX_METADATA = 60;
 export class DetailsView {
   private metadata: Array<[string, unknown]> = [];
 
-  constructor(private readonly root: HTMLElement) {
+  constructor(readonly root: HTMLElement) {
     this.clear();
   }
 
-  /** Profile-level metadata, shown while nothing is selected. */
-  setMetadata(entries: Array<[string, unknown]>): void {
-    this.metadata = entries;
+  /** Nothing selected, no profile: no metadata either. */
+  clear(): void {
+    this.metadata = [];
+    this.showNothing();
   }
 
-  clear(message = 'Click a slice in the timeline to see its details.'): void {
+  /** Nothing selected yet; the profile's metadata shown. */
+  load(p: Profile): void {
+    this.metadata = Array.isArray(p.metadata) ? p.metadata : [];
+    this.showNothing();
+  }
+
+  /** Nothing selected: `message` and the profile's metadata. */
+  showNothing(message = 'Click a slice in the timeline to see its details.'): void {
     clear(this.root);
     this.root.append(el('h2', { class: 'panel-title' }, 'Details'), el('p', { class: 'muted' }, message));
     this.root.dataset.empty = 'true';
@@ -52,7 +62,7 @@ export class DetailsView {
   }
 
   error(message: string): void {
-    this.clear(message);
+    this.showNothing(message);
   }
 
   show(d: EventDetails, originPs: number): void {
@@ -99,8 +109,6 @@ export class DetailsView {
     table.append(tbody);
     this.root.append(table);
   }
-
-  // ---- Counters area: counter samples, flows, kernel telemetry ----
 
   /** A clicked counter sample: value, increase since the previous sample, rate, time (XProf parity). */
   showCounterSample(c: CounterSample, originPs: number): void {
@@ -149,6 +157,11 @@ export class DetailsView {
     }
     this.root.append(ul);
     if (links.length > 100) this.root.append(el('p', { class: 'muted small' }, `and ${links.length - 100} more`));
+  }
+
+  /** Appends `button` (an action on the shown event) at the end. */
+  append(button: HTMLElement): void {
+    this.root.append(button);
   }
 
   /** Appends a button that opens the kernel-scoped telemetry of the shown slice. */

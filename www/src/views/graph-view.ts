@@ -4,8 +4,10 @@
 // tab, and download HLO text, DOT or SVG. With a profile with timing, nodes show their measured
 // total time and occurrences (fused instructions show their fusion's, marked as such).
 
-import type { Engine } from '../engine/engine';
+import type { Engine, Profile } from '../engine/engine';
 import { clear, el } from '../lib/dom';
+import { Latest, NO_LOAD, type Scope } from '../shell/scope';
+import type { View } from '../shell/view';
 import { drawGraph, svgText } from './graph/svg';
 import { type GraphViewData, type HloModuleInfo, type HloOp, type KernelText, measuredText } from './graph/types';
 
@@ -20,7 +22,7 @@ export interface GraphCallbacks {
   openKernel(title: string, load: (locs: boolean) => Promise<string>): void;
 }
 
-export class GraphView {
+export class GraphView implements View {
   private modules: HloModuleInfo[] = [];
   private ops: HloOp[] = [];
   private module = -1;
@@ -30,8 +32,10 @@ export class GraphView {
   private selected: number | null = null;
   private size = { w: 0, h: 0 };
   private view = { x: 0, y: 0, k: 1 };
+  /** The module list was asked for in this load. */
   private loaded = false;
-  private token = 0;
+  private scope: Scope = NO_LOAD;
+  private readonly graphs = new Latest();
 
   private readonly moduleSelect = el('select', { 'data-testid': 'graph-module', 'aria-label': 'HLO module' });
   private readonly search = el('input', { type: 'search', placeholder: 'Find op…', 'data-testid': 'graph-search', 'aria-label': 'Find op' });
@@ -49,7 +53,7 @@ export class GraphView {
   ) {
     const bar = el('div', { class: 'graph-toolbar' });
     const overview = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'graph-overview' }, 'Overview');
-    overview.addEventListener('click', () => void this.show(null));
+    overview.addEventListener('click', () => void this.openOp(null));
     const dl = (label: string, f: () => void): HTMLButtonElement => {
       const b = el('button', { type: 'button', class: 'btn btn-small' }, label);
       b.addEventListener('click', f);
@@ -79,20 +83,24 @@ export class GraphView {
     this.moduleSelect.addEventListener('change', () => void this.selectModule(Number(this.moduleSelect.value)));
     this.search.addEventListener('input', () => this.renderList());
     this.radius.addEventListener('change', () => {
-      if (this.center) void this.show(this.center);
+      if (this.center) void this.openOp(this.center);
     });
     this.svg.addEventListener('click', (e) => this.onClick(e));
     this.svg.addEventListener('dblclick', (e) => {
       const k = this.nodeAt(e);
       const n = k === null ? undefined : this.graph?.nodes[k];
-      if (n) void this.show(n.name);
+      if (n) void this.openOp(n.name);
     });
     this.installPanZoom();
   }
 
-  /** Forget the profile (a new one is loading). */
-  reset(): void {
+  /** No profile: no module, op list, graph or search. */
+  clear(): void {
+    this.scope = NO_LOAD;
+    this.graphs.cancel();
     this.loaded = false;
+    this.search.value = '';
+    this.selected = null;
     this.modules = [];
     this.ops = [];
     this.module = -1;
@@ -106,11 +114,22 @@ export class GraphView {
     this.message.textContent = '';
   }
 
-  /** Called when the tab becomes visible: loads the module list once per profile. */
-  async activate(): Promise<void> {
-    if (this.loaded) return;
+  load(_profile: Profile, scope: Scope): void {
+    this.scope = scope;
+  }
+
+  /** The tab is shown: loads the module list once per profile. */
+  show(): void {
+    void this.activate();
+  }
+
+  private async activate(): Promise<void> {
+    if (this.loaded || !this.scope.current) return;
     this.loaded = true;
-    this.modules = await this.engine.hlo<HloModuleInfo[]>({ op: 'modules' });
+    const scope = this.scope;
+    const modules = await this.engine.hlo<HloModuleInfo[]>({ op: 'modules' });
+    if (!scope.current) return;
+    this.modules = modules;
     clear(this.moduleSelect);
     for (const m of this.modules) {
       this.moduleSelect.appendChild(el('option', { value: String(m.index) }, `${m.display} (${m.instructions} ops)`));
@@ -126,20 +145,24 @@ export class GraphView {
 
   /** Opens `op` of the module with this program id (or name): the timeline's "Show in graph". */
   async reveal(op: string, programId: string | null, moduleName: string | null): Promise<boolean> {
+    const scope = this.scope;
     await this.activate();
     const found = await this.engine.hlo<{ module: number | null }>({ op: 'find', name: op, program_id: programId, module: moduleName });
-    if (found.module === null) return false;
+    if (!scope.current || found.module === null) return false;
     this.moduleSelect.value = String(found.module);
     await this.selectModule(found.module, op);
     return true;
   }
 
   private async selectModule(index: number, center: string | null = null): Promise<void> {
+    const scope = this.scope;
     this.module = index;
     this.expand.clear();
-    this.ops = await this.engine.hlo<HloOp[]>({ op: 'ops', module: index });
+    const ops = await this.engine.hlo<HloOp[]>({ op: 'ops', module: index });
+    if (!scope.current) return;
+    this.ops = ops;
     this.renderList();
-    await this.show(center);
+    await this.openOp(center);
   }
 
   private renderList(): void {
@@ -149,7 +172,7 @@ export class GraphView {
     for (const o of hits.slice(0, LIST_LIMIT)) {
       const b = el('button', { type: 'button', class: 'graph-op', 'data-name': o.name }, o.name);
       b.appendChild(el('span', { class: 'muted small' }, ` ${o.category}`));
-      b.addEventListener('click', () => void this.show(o.name));
+      b.addEventListener('click', () => void this.openOp(o.name));
       const li = el('li');
       li.appendChild(b);
       this.list.appendChild(li);
@@ -158,22 +181,24 @@ export class GraphView {
   }
 
   /** Draws the neighbourhood of `center`, or the module overview when null. */
-  private async show(center: string | null): Promise<void> {
+  private async openOp(center: string | null): Promise<void> {
     if (this.module < 0) return;
-    const token = ++this.token;
+    const request = this.graphs.next(this.scope);
     this.center = center;
     const radius = Math.max(1, Math.min(50, Number(this.radius.value) || 3));
     try {
       const g = await this.engine.hlo<GraphViewData>({ op: 'graph', module: this.module, center, radius, expand: [...this.expand] });
-      if (token !== this.token) return;
+      if (!request.current) return;
       this.graph = g;
       this.selected = g.center;
-      this.message.textContent = center ? `Neighbourhood of ${center} (radius ${radius}): ${g.nodes.length} nodes` : `Overview of ${g.module}: ${g.nodes.length} nodes`;
+      this.message.textContent = center
+        ? `Neighbourhood of ${center} (radius ${radius}): ${g.nodes.length} nodes`
+        : `Overview of ${g.module}: ${g.nodes.length} nodes`;
       this.redraw();
       this.fit();
       this.showInfo();
     } catch (err) {
-      this.message.textContent = err instanceof Error ? err.message : String(err);
+      if (request.current) this.message.textContent = err instanceof Error ? err.message : String(err);
     }
   }
 
@@ -222,7 +247,7 @@ export class GraphView {
       actions.appendChild(b);
     };
     button('Show in timeline', 'graph-to-timeline', () => this.cb.showInTimeline(n.name));
-    button('Centre here', 'graph-center', () => void this.show(n.name));
+    button('Centre here', 'graph-center', () => void this.openOp(n.name));
     if (n.measured) {
       const op = n.measured.of ?? n.name;
       button(n.measured.of ? `Show fusion ${op} in HLO op stats` : 'Show in HLO op stats', 'graph-to-opstats', () => this.cb.showOpStats(op, g.program_id));
@@ -240,14 +265,14 @@ export class GraphView {
       button(open ? 'Collapse fusion' : 'Expand fusion', 'graph-expand', () => {
         if (open) this.expand.delete(n.name);
         else this.expand.add(n.name);
-        void this.show(this.center ?? n.name);
+        void this.openOp(this.center ?? n.name);
       });
     } else if (n.called.length > 0) {
       for (const c of n.called) {
         button(`Open ${c}`, 'graph-open-body', () => {
           const inBody = this.ops.filter((o) => o.computation === c);
           const root = inBody[inBody.length - 1];
-          if (root) void this.show(root.name);
+          if (root) void this.openOp(root.name);
         });
       }
     }

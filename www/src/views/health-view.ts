@@ -1,15 +1,14 @@
 // The trace-health tab: every diagnostic of the import with its severity, count and first examples;
 // an example that names an event links to it in the timeline.
 
-import type { CounterEngine, HealthEntry } from '../engine/engine';
+import type { CounterEngine, HealthEntry, Profile } from '../engine/engine';
 import { clear, el } from '../lib/dom';
+import { severityText } from '../lib/severity';
 import { formatCount } from '../lib/time';
+import type { Scope } from '../shell/scope';
+import type { View } from '../shell/view';
 
-const SEVERITY_TEXT: Record<string, string> = { error: 'error', data_loss: 'data loss', info: 'info' };
-
-export class HealthView {
-  private token = 0;
-
+export class HealthView implements View {
   constructor(
     private readonly root: HTMLElement,
     private readonly engine: CounterEngine,
@@ -20,16 +19,27 @@ export class HealthView {
   }
 
   clear(): void {
-    this.token++;
     clear(this.root);
-    this.root.append(el('h2', { class: 'panel-title' }, 'Trace health'), el('p', { class: 'muted' }, 'Open a profile to see what the importer had to fix, skip or count.'));
+    this.root.append(
+      el('h2', { class: 'panel-title' }, 'Trace health'),
+      el('p', { class: 'muted' }, 'Open a profile to see what the importer had to fix, skip or count.'),
+    );
   }
 
-  async load(): Promise<void> {
-    const token = ++this.token;
-    const entries = await this.engine.health();
-    if (token !== this.token) return;
-    this.render(entries);
+  /**
+   * Asks for the health report in the next animation frame: the worker answers in order, and the
+   * report (a pass over every slice) then comes after the timeline's first render list.
+   */
+  load(_profile: Profile, scope: Scope): void {
+    requestAnimationFrame(() => {
+      if (!scope.current) return;
+      this.engine
+        .health()
+        .then((entries) => {
+          if (scope.current) this.render(entries);
+        })
+        .catch(() => undefined);
+    });
   }
 
   private render(entries: HealthEntry[]): void {
@@ -37,14 +47,20 @@ export class HealthView {
     const total = entries.reduce((n, e) => n + e.count, 0);
     this.root.append(
       el('h2', { class: 'panel-title' }, 'Trace health'),
-      el('p', { 'data-testid': 'health-total' }, total === 0 ? 'The importer reported no problems.' : `${formatCount(total)} diagnostic${total === 1 ? '' : 's'} in ${entries.length} kind${entries.length === 1 ? '' : 's'}`),
+      el(
+        'p',
+        { 'data-testid': 'health-total' },
+        total === 0
+          ? 'The importer reported no problems.'
+          : `${formatCount(total)} diagnostic${total === 1 ? '' : 's'} in ${entries.length} kind${entries.length === 1 ? '' : 's'}`,
+      ),
     );
     const ul = el('ul', { class: 'diag-list', 'data-testid': 'health-list' });
     for (const e of entries) {
       const li = el('li', { class: `diag sev-${e.severity}`, 'data-diagnostic': e.name });
       const head = el('div', { class: 'diag-head' });
       head.append(
-        el('span', { class: 'diag-sev' }, SEVERITY_TEXT[e.severity] ?? e.severity),
+        el('span', { class: 'diag-sev' }, severityText(e.severity)),
         el('span', { class: 'diag-name' }, e.name),
         el('span', { class: 'diag-count' }, `× ${formatCount(e.count)}`),
       );

@@ -6,6 +6,8 @@
 
 import type { Engine, Profile } from '../engine/engine';
 import { clear, el } from '../lib/dom';
+import { Latest, NO_LOAD, type Scope } from '../shell/scope';
+import type { View } from '../shell/view';
 import { analyse, shortLocation, ssaLines, type Structure } from './mlir/structure';
 import { ssaBase, tokenize, type Token } from './mlir/tokenize';
 
@@ -14,7 +16,7 @@ const LINE_HEIGHT = 18;
 /** Lines rendered above and below the viewport. */
 const OVERSCAN = 20;
 
-export class MlirView {
+export class MlirView implements View {
   private readonly toolbar: HTMLElement;
   private readonly kernelSelect: HTMLSelectElement;
   private readonly searchInput: HTMLInputElement;
@@ -42,7 +44,8 @@ export class MlirView {
   private selectedSsa: string | null = null;
   private ssaDefs = new Set<number>();
   private frame = 0;
-  private loadToken = 0;
+  private scope: Scope = NO_LOAD;
+  private readonly texts = new Latest();
 
   constructor(
     private readonly root: HTMLElement,
@@ -122,22 +125,29 @@ export class MlirView {
     this.setText('');
   }
 
-  /** Shows the MLIR of a newly loaded profile (or nothing). */
-  async setProfile(profile: Profile | null): Promise<void> {
-    const token = ++this.loadToken;
+  /** No text, no kernel, no search. */
+  clear(): void {
+    this.scope = NO_LOAD;
+    this.texts.cancel();
     this.kernelIndex = -1;
     this.external = null;
     clear(this.kernelSelect);
     this.kernelSelect.hidden = true;
-    if (!profile || profile.summary.format !== 'mlir') {
-      this.setText('');
-      return;
-    }
+    delete this.root.dataset.kernel;
+    this.searchInput.value = '';
+    this.query = '';
+    this.setText('');
+  }
+
+  /** Shows the MLIR of an MLIR profile (other formats have none). */
+  async load(profile: Profile, scope: Scope): Promise<void> {
+    this.scope = scope;
+    if (profile.summary.format !== 'mlir') return;
     const kernels = await this.engine.mlirKernels();
-    if (token !== this.loadToken) return;
+    if (!scope.current) return;
     if (kernels.length > 0) {
       this.kernelSelect.append(el('option', { value: '-1' }, 'Module (as written)'));
-      kernels.forEach((k, i) => this.kernelSelect.append(el('option', { value: String(i) }, `${k.name} ${k.target}`)));
+      for (const [i, k] of kernels.entries()) this.kernelSelect.append(el('option', { value: String(i) }, `${k.name} ${k.target}`));
       // Show the first kernel: that is what a StableHLO file is opened for here.
       this.kernelIndex = 0;
       this.kernelSelect.value = '0';
@@ -160,13 +170,8 @@ export class MlirView {
     await this.reload();
   }
 
-  /** Whether MLIR text is shown. */
-  hasText(): boolean {
-    return this.structure.lines.length > 0;
-  }
-
   private async reload(): Promise<void> {
-    const token = ++this.loadToken;
+    const request = this.texts.next(this.scope);
     try {
       const external = this.kernelSelect.value === 'external' ? this.external : null;
       const text = external
@@ -174,10 +179,10 @@ export class MlirView {
         : this.kernelIndex >= 0
           ? await this.engine.mlirKernelText(this.kernelIndex, this.showLocs)
           : await this.engine.mlirText(this.showLocs);
-      if (token !== this.loadToken) return;
+      if (!request.current) return;
       this.setText(text ?? '');
     } catch (err) {
-      if (token !== this.loadToken) return;
+      if (!request.current) return;
       this.setText(`// planeview: could not show this MLIR: ${err instanceof Error ? err.message : String(err)}\n`);
     }
   }
@@ -276,7 +281,7 @@ export class MlirView {
         if (!this.showLocs) {
           // Locations hidden (text shown as written keeps them): drop them and the space before.
           const prev = code.lastChild;
-          if (prev && prev.textContent?.endsWith(' ')) prev.textContent = prev.textContent.slice(0, -1);
+          if (prev?.textContent?.endsWith(' ')) prev.textContent = prev.textContent.slice(0, -1);
           continue;
         }
         if (k === lastLoc) {

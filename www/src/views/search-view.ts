@@ -1,9 +1,12 @@
 // Search by slice name: the engine returns matching slice ids sorted by start time; this view keeps
-// the current match ("k of N"), steps with the buttons, Enter and Shift+Enter.
+// the current match ("k of N"), steps with the buttons, Enter and Shift+Enter. Disabled and empty
+// while no profile is loaded.
 
-import type { Engine } from '../engine/engine';
+import type { Engine, Profile } from '../engine/engine';
 import { isTyping } from '../lib/dom';
 import { formatCount } from '../lib/time';
+import { Latest, NO_LOAD, type Scope } from '../shell/scope';
+import type { View } from '../shell/view';
 
 const LIMIT = 100000;
 
@@ -14,14 +17,14 @@ export interface SearchCallbacks {
   onMatch(sliceId: number): void;
 }
 
-export class SearchView {
+export class SearchView implements View {
   private ids: Uint32Array = new Uint32Array(0);
   private truncated = false;
   private current = -1;
   private query = '';
   private timer = 0;
-  private token = 0;
-  private enabled = false;
+  private scope: Scope = NO_LOAD;
+  private readonly queries = new Latest();
 
   constructor(
     private readonly input: HTMLInputElement,
@@ -51,36 +54,46 @@ export class SearchView {
     next.addEventListener('click', () => this.step(1));
     document.addEventListener('keydown', (e) => {
       const t = e.target;
-      if (e.key === '/' && this.enabled && !isTyping(t)) {
+      if (e.key === '/' && this.scope.current && !isTyping(t)) {
         e.preventDefault();
         this.input.focus();
         this.input.select();
       }
     });
-    this.setEnabled(false);
+    this.clear();
   }
 
-  setEnabled(on: boolean): void {
-    this.enabled = on;
-    this.input.disabled = !on;
-    if (!on) this.reset();
-  }
-
-  reset(): void {
+  /** No query, no matches, the box empty and disabled. */
+  clear(): void {
     window.clearTimeout(this.timer);
-    this.token++;
+    this.scope = NO_LOAD;
+    this.queries.cancel();
     this.input.value = '';
+    this.input.disabled = true;
     this.query = '';
     this.ids = new Uint32Array(0);
+    this.truncated = false;
     this.current = -1;
     this.render();
+  }
+
+  load(_profile: Profile, scope: Scope): void {
+    this.scope = scope;
+    this.input.disabled = false;
+  }
+
+  /** Searches for `query` as if typed and confirmed with Enter. */
+  find(query: string): void {
+    this.input.value = query;
+    window.clearTimeout(this.timer);
+    void this.run();
   }
 
   /** Runs the query; `start` 0 → first match, -1 → last match. */
   private async run(start = 0): Promise<void> {
     const q = this.input.value.trim();
     this.query = q;
-    const token = ++this.token;
+    const request = this.queries.next(this.scope);
     if (q === '') {
       this.ids = new Uint32Array(0);
       this.current = -1;
@@ -91,7 +104,7 @@ export class SearchView {
     this.count.textContent = 'searching…';
     try {
       const r = await this.engine.search(q, LIMIT);
-      if (token !== this.token) return;
+      if (!request.current) return;
       this.ids = r.ids;
       this.truncated = r.truncated;
       this.cb.onQuery(q);
@@ -104,7 +117,7 @@ export class SearchView {
         this.render();
       }
     } catch {
-      if (token !== this.token) return;
+      if (!request.current) return;
       this.ids = new Uint32Array(0);
       this.current = -1;
       this.count.textContent = 'search failed';

@@ -3,6 +3,7 @@
 
 import type { Diagnostic, LoadProgress, Profile } from '../engine/engine';
 import { clear, el } from '../lib/dom';
+import { SEVERITIES, severityRank, severityText } from '../lib/severity';
 import { formatBytes, formatCount, formatDuration } from '../lib/time';
 
 export interface StatusElements {
@@ -15,9 +16,15 @@ export interface StatusElements {
   health: HTMLElement;
 }
 
-function severityRank(s: string): number {
-  const l = s.toLowerCase();
-  return l === 'error' ? 0 : l === 'dataloss' || l === 'data_loss' ? 1 : 2;
+/**
+ * The diagnostics counted by severity, worst first, the empty ones left out: "3 data loss, 477
+ * info" (they add up to the badge's total); "no diagnostics" when there are none.
+ */
+export function diagnosticCounts(diags: Record<string, Diagnostic>): string {
+  const counts = [0, 0, 0];
+  for (const d of Object.values(diags)) counts[severityRank(d.severity)]! += d.count;
+  const parts = SEVERITIES.flatMap((v, k) => (counts[k]! > 0 ? [`${formatCount(counts[k]!)} ${v.text}`] : []));
+  return parts.length > 0 ? parts.join(', ') : 'no diagnostics';
 }
 
 export class StatusView {
@@ -81,17 +88,15 @@ export class StatusView {
   ready(p: Profile): void {
     this.hideRetry();
     const s = p.summary;
-    const diags = Object.values(s.diagnostics ?? {});
-    const warnings = diags.filter((d) => severityRank(d.severity) < 2).reduce((n, d) => n + d.count, 0);
     const parts = [
       p.fileName,
       s.format,
       `${formatCount(s.events)} events`,
       `${formatCount(s.tracks)} tracks`,
       `span ${formatDuration(s.span_ps)}`,
-      `${formatCount(warnings)} warning${warnings === 1 ? '' : 's'}`,
+      diagnosticCounts(s.diagnostics ?? {}),
     ];
-    const degraded = s.diagnostics?.['degraded_import'];
+    const degraded = s.diagnostics?.degraded_import;
     if (degraded) {
       // The core's two stated degradations: args dropped, then events sampled.
       const sampled = degraded.examples.some((e) => e.includes('memory budget'));
@@ -145,9 +150,7 @@ export class StatusView {
       return;
     }
     b.hidden = false;
-    const entries = Object.entries(diags).sort(
-      (x, y) => severityRank(x[1].severity) - severityRank(y[1].severity) || y[1].count - x[1].count,
-    );
+    const entries = Object.entries(diags).sort((x, y) => severityRank(x[1].severity) - severityRank(y[1].severity) || y[1].count - x[1].count);
     const total = entries.reduce((n, [, d]) => n + d.count, 0);
     const worst = entries.length ? severityRank(entries[0]![1].severity) : 3;
     b.className = `health-badge ${worst === 0 ? 'is-error' : worst === 1 ? 'is-warn' : worst === 2 ? 'is-info' : 'is-ok'}`;
@@ -161,9 +164,13 @@ export class StatusView {
     }
     const ul = el('ul', { class: 'diag-list' });
     for (const [name, d] of entries) {
-      const li = el('li', { class: `diag sev-${d.severity.toLowerCase()}` });
+      const li = el('li', { class: `diag sev-${d.severity}` });
       const head = el('div', { class: 'diag-head' });
-      head.append(el('span', { class: 'diag-sev' }, d.severity), el('span', { class: 'diag-name' }, name), el('span', { class: 'diag-count' }, `× ${formatCount(d.count)}`));
+      head.append(
+        el('span', { class: 'diag-sev' }, severityText(d.severity)),
+        el('span', { class: 'diag-name' }, name),
+        el('span', { class: 'diag-count' }, `× ${formatCount(d.count)}`),
+      );
       li.append(head);
       for (const ex of (d.examples ?? []).slice(0, 3)) li.append(el('div', { class: 'diag-example' }, ex));
       ul.append(li);

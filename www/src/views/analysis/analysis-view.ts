@@ -5,13 +5,21 @@
 // longest; rows of the other tables highlight by name. A slice selected on the timeline marks its
 // row in the tables already shown. Tables take extra per-row buttons through `addRowAction`.
 
-import type { AnalysisTool, Engine } from '../../engine/engine';
+import type { AnalysisTool, Engine, Profile } from '../../engine/engine';
+import { NO_LOAD, type Scope } from '../../shell/scope';
+import type { TabName } from '../../shell/tabs';
+import type { View } from '../../shell/view';
 import { drawChart } from './charts';
 import { type Column, DataTable, type RowAction } from './data-table';
 
 export type AnalysisTab = AnalysisTool | 'op-profile' | 'overview' | 'roofline';
 
-export const ANALYSIS_TABS: AnalysisTab[] = ['overview', 'kernels', 'framework-ops', 'hlo-stats', 'op-profile', 'roofline'];
+/** The tabs this view draws in. */
+export const ANALYSIS_TABS: readonly AnalysisTab[] = ['overview', 'kernels', 'framework-ops', 'hlo-stats', 'op-profile', 'roofline'];
+
+function isAnalysisTab(tab: TabName): tab is AnalysisTab {
+  return (ANALYSIS_TABS as readonly string[]).includes(tab);
+}
 
 /** Names of the tables (a `data-testid="table-<name>"` each): the three tools, top ops, roofline. */
 export type AnalysisTableName = AnalysisTool | 'top-ops' | 'roofline';
@@ -97,7 +105,8 @@ const ROOFLINE_COLUMNS: Column[] = [
   { id: 'operational_intensity', label: 'FLOP/byte', kind: 'number' },
   { id: 'measured_flop_rate', label: 'GFLOP/s', kind: 'number' },
   { id: 'optimal_flop_rate', label: 'Roof GFLOP/s', kind: 'number' },
-  { id: 'roofline_efficiency', label: 'Efficiency', kind: 'fraction' },
+  // Ops without FLOPs have no efficiency (null, or not finite): shown as a dash.
+  { id: 'roofline_efficiency', label: 'Efficiency', kind: 'fraction', missing: '—' },
   { id: 'bound_by', label: 'Bound by', kind: 'text' },
 ];
 
@@ -116,8 +125,8 @@ interface OpNode {
   xla?: { category?: string; expression?: string };
 }
 
-export class AnalysisView {
-  private generation = 0;
+export class AnalysisView implements View {
+  private scope: Scope = NO_LOAD;
   private shown = new Set<AnalysisTab>();
   private tables = new Map<AnalysisTool, { table: DataTable; rows: Row[] }>();
   private compat = false;
@@ -127,6 +136,8 @@ export class AnalysisView {
   constructor(
     private readonly engine: Engine,
     private readonly host: AnalysisHost,
+    /** The panel of an analysis tab. */
+    private readonly panel: (tab: AnalysisTab) => HTMLElement,
   ) {
     this.addRowAction('kernels', {
       label: 'Telemetry',
@@ -156,71 +167,76 @@ export class AnalysisView {
 
   /** Highlights the exact occurrences of row `index` of `tool` and jumps to its longest. */
   private pickToolRow(tool: AnalysisTool, index: number, row: Row | undefined): void {
-    const gen = this.generation;
+    const scope = this.scope;
     this.engine
       .analysisRowSlices(tool, index, this.compat)
       .then((ids) => {
-        if (gen === this.generation) this.host.highlight(ids, longestOf(row));
+        if (scope.current) this.host.highlight(ids, longestOf(row));
       })
       .catch(() => undefined);
   }
 
-  private panel(tab: AnalysisTab): HTMLElement | null {
-    return document.getElementById(`panel-${tab}`);
+  /** No profile: every tab empty, nothing computed. */
+  clear(): void {
+    this.reset(NO_LOAD, 'Open a profile to see this analysis.');
   }
 
-  /** Forgets the previous profile's results; tabs recompute when shown. */
-  setProfile(loaded: boolean): void {
-    this.generation++;
+  /** A new profile: tabs compute when shown. */
+  load(_profile: Profile, scope: Scope): void {
+    this.reset(scope, '');
+  }
+
+  private reset(scope: Scope, text: string): void {
+    this.scope = scope;
     this.shown.clear();
     this.tables.clear();
     for (const tab of ANALYSIS_TABS) {
       const p = this.panel(tab);
-      if (p) p.replaceChildren(message(loaded ? '' : 'Open a profile to see this analysis.'));
+      p.replaceChildren(message(text));
+      delete p.dataset.ready;
     }
   }
 
   /** Computes and draws `tab` if it has not been yet for this profile. */
-  show(tab: AnalysisTab): void {
-    if (this.shown.has(tab)) return;
+  show(tab: TabName): void {
+    if (!isAnalysisTab(tab) || this.shown.has(tab) || !this.scope.current) return;
     const p = this.panel(tab);
-    if (!p) return;
     this.shown.add(tab);
-    const gen = this.generation;
+    const scope = this.scope;
     p.replaceChildren(message('Computing…'));
     const done = (): void => {
-      if (gen === this.generation) p.dataset.ready = 'true';
+      if (scope.current) p.dataset.ready = 'true';
     };
     const fail = (err: unknown): void => {
-      if (gen !== this.generation) return;
+      if (!scope.current) return;
       this.shown.delete(tab);
       p.replaceChildren(message(`Could not compute it: ${err instanceof Error ? err.message : String(err)}`));
     };
     p.dataset.ready = 'false';
     let job: Promise<void>;
-    if (tab === 'kernels' || tab === 'hlo-stats' || tab === 'framework-ops') job = this.showTable(tab, p, gen);
-    else if (tab === 'op-profile') job = this.showOpProfile(p, gen, 'program');
-    else if (tab === 'overview') job = this.showOverview(p, gen);
-    else job = this.showRoofline(p, gen, 0, 0);
+    if (tab === 'kernels' || tab === 'hlo-stats' || tab === 'framework-ops') job = this.showTable(tab, p, scope);
+    else if (tab === 'op-profile') job = this.showOpProfile(p, scope, 'program');
+    else if (tab === 'overview') job = this.showOverview(p, scope);
+    else job = this.showRoofline(p, scope, 0, 0);
     job.then(done, fail);
   }
 
   /** Marks, in every table shown, the row that holds slice `id`. */
   showSlice(id: number): void {
-    const gen = this.generation;
+    const scope = this.scope;
     for (const [tool, t] of this.tables) {
       this.engine
         .analysisRowOfSlice(tool, id, this.compat)
         .then((row) => {
-          if (gen === this.generation && row >= 0) t.table.mark(row);
+          if (scope.current && row >= 0) t.table.mark(row);
         })
         .catch(() => undefined);
     }
   }
 
-  private async showTable(tool: AnalysisTool, p: HTMLElement, gen: number): Promise<void> {
+  private async showTable(tool: AnalysisTool, p: HTMLElement, scope: Scope): Promise<void> {
     const t = await this.engine.analysisTable(tool, this.compat);
-    if (gen !== this.generation) return;
+    if (!scope.current) return;
     p.replaceChildren();
     if (t.rows.length === 0) {
       p.append(message(emptyText(tool)));
@@ -261,14 +277,14 @@ export class AnalysisView {
 
   /** Marks the HLO op stats row of `op` (of program `programId` when given), computing the tab first; false when none matches. */
   async selectHloOp(op: string, programId: string | null): Promise<boolean> {
-    const gen = this.generation;
+    const scope = this.scope;
     this.show('hlo-stats');
     // The table computes in the engine; wait for it (at most a minute, then give up).
-    for (let i = 0; i < 1200 && !this.tables.has('hlo-stats') && gen === this.generation && this.panel('hlo-stats')?.dataset.ready !== 'true'; i++) {
+    for (let i = 0; i < 1200 && !this.tables.has('hlo-stats') && scope.current && this.panel('hlo-stats').dataset.ready !== 'true'; i++) {
       await new Promise((r) => setTimeout(r, 50));
     }
     const t = this.tables.get('hlo-stats');
-    if (!t || gen !== this.generation) return false;
+    if (!t || !scope.current) return false;
     const row = t.rows.findIndex((r) => r.hlo_op_name === op && (programId === null || String(r.program_id) === programId));
     if (row >= 0) t.table.mark(row);
     return row >= 0;
@@ -283,7 +299,7 @@ export class AnalysisView {
     req: { chart: 'kernel_histogram' | 'steps' | 'roofline' | 'categories'; arg?: number; peakGflops?: number; peakHbmGbps?: number },
     alt: string,
   ): Promise<void> {
-    const gen = this.generation;
+    const scope = this.scope;
     const data = await this.engine.analysisDoc({
       kind: 'chart',
       chart: req.chart,
@@ -291,12 +307,12 @@ export class AnalysisView {
       peakGflops: req.peakGflops ?? 0,
       peakHbmGbps: req.peakHbmGbps ?? 0,
     });
-    if (gen === this.generation) await drawChart(box, data, alt);
+    if (scope.current) await drawChart(box, data, alt);
   }
 
-  private async showOpProfile(p: HTMLElement, gen: number, groupBy: 'program' | 'category'): Promise<void> {
+  private async showOpProfile(p: HTMLElement, scope: Scope, groupBy: 'program' | 'category'): Promise<void> {
     const root = (await this.engine.analysisDoc({ kind: 'op-profile', groupBy })) as OpNode;
-    if (gen !== this.generation) return;
+    if (!scope.current) return;
     const bar = document.createElement('div');
     bar.className = 'an-toolbar';
     const label = document.createElement('label');
@@ -311,7 +327,7 @@ export class AnalysisView {
       select.append(o);
     }
     select.addEventListener('change', () => {
-      void this.showOpProfile(p, this.generation, select.value === 'category' ? 'category' : 'program');
+      void this.showOpProfile(p, this.scope, select.value === 'category' ? 'category' : 'program');
     });
     label.append(select);
     bar.append(label);
@@ -355,7 +371,7 @@ export class AnalysisView {
     return d;
   }
 
-  private async showOverview(p: HTMLElement, gen: number): Promise<void> {
+  private async showOverview(p: HTMLElement, scope: Scope): Promise<void> {
     const o = (await this.engine.analysisDoc({ kind: 'overview', compat: this.compat })) as {
       steps: Array<{ step: string; step_time_ps: number }>;
       average_step_time_ps: number;
@@ -363,7 +379,7 @@ export class AnalysisView {
       top_ops: Array<Record<string, unknown>>;
       environment: { hardware_type: string; device_type: string; device_core_count: number; host_count: number };
     };
-    if (gen !== this.generation) return;
+    if (!scope.current) return;
     const dl = document.createElement('dl');
     dl.className = 'an-facts';
     dl.dataset.testid = 'overview-facts';
@@ -393,13 +409,13 @@ export class AnalysisView {
     if (o.steps.length > 0) await this.chart(chartBox, { chart: 'steps' }, 'Step time by category');
   }
 
-  private async showRoofline(p: HTMLElement, gen: number, peakGflops: number, peakHbmGbps: number): Promise<void> {
+  private async showRoofline(p: HTMLElement, scope: Scope, peakGflops: number, peakHbmGbps: number): Promise<void> {
     const r = (await this.engine.analysisDoc({ kind: 'roofline', peakGflops, peakHbmGbps })) as {
       device_type: string;
       peaks: { flop_rate_gflops: number; hbm_gbps: number };
       rows: Array<Record<string, unknown>>;
     };
-    if (gen !== this.generation) return;
+    if (!scope.current) return;
     const bar = document.createElement('form');
     bar.className = 'an-toolbar';
     const input = (label: string, value: number, testid: string): HTMLInputElement => {
@@ -425,7 +441,7 @@ export class AnalysisView {
     bar.append(apply);
     bar.addEventListener('submit', (e) => {
       e.preventDefault();
-      void this.showRoofline(p, this.generation, Number(flops.value) || 0, Number(hbm.value) || 0);
+      void this.showRoofline(p, this.scope, Number(flops.value) || 0, Number(hbm.value) || 0);
     });
     const chartBox = document.createElement('div');
     chartBox.className = 'an-chart-box';

@@ -9,6 +9,8 @@ export interface Column {
   kind: 'text' | 'number' | 'percent' | 'fraction';
   /** Digits after the point for numbers (default 3). */
   digits?: number;
+  /** Shown for a missing value (null, or a number that is not finite); default ''. */
+  missing?: string;
 }
 
 type Row = Record<string, unknown>;
@@ -26,8 +28,13 @@ export interface RowAction {
   run(index: number, row: Row): void;
 }
 
+/** Whether `v` has no value to show: null, undefined, NaN or ±Infinity. */
+function isMissing(v: unknown): boolean {
+  return v === null || v === undefined || (typeof v === 'number' && !Number.isFinite(v));
+}
+
 function formatCell(v: unknown, c: Column): string {
-  if (v === null || v === undefined) return '';
+  if (isMissing(v)) return c.missing ?? '';
   if (typeof v === 'number') {
     if (c.kind === 'fraction') return `${(v * 100).toFixed(2)}%`;
     if (c.kind === 'percent') return `${v.toFixed(2)}%`;
@@ -162,7 +169,13 @@ export class DataTable {
     const f = this.filter;
     let idx = this.rows.map((_, i) => i);
     if (f) {
-      idx = idx.filter((i) => this.columns.some((c) => String(this.rows[i]?.[c.id] ?? '').toLowerCase().includes(f)));
+      idx = idx.filter((i) =>
+        this.columns.some((c) =>
+          String(this.rows[i]?.[c.id] ?? '')
+            .toLowerCase()
+            .includes(f),
+        ),
+      );
     }
     const by = this.sortBy;
     if (by) {
@@ -170,7 +183,11 @@ export class DataTable {
       idx.sort((a, b) => {
         const x = this.rows[a]?.[by];
         const y = this.rows[b]?.[by];
-        const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x ?? '').localeCompare(String(y ?? ''));
+        // Missing values last in either direction.
+        const mx = isMissing(x);
+        const my = isMissing(y);
+        if (mx || my) return mx === my ? a - b : mx ? 1 : -1;
+        const c = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
         return c * sign || a - b;
       });
     }
@@ -222,7 +239,7 @@ export class DataTable {
   private exportCsv(): void {
     const lines = [this.columns.map((c) => csvCell(c.id)).join(',')];
     for (const i of this.order) lines.push(this.columns.map((c) => csvCell(this.rows[i]?.[c.id])).join(','));
-    const blob = new Blob([lines.join('\n') + '\n'], { type: 'text/csv' });
+    const blob = new Blob([`${lines.join('\n')}\n`], { type: 'text/csv' });
     const a = document.createElement('a');
     a.href = URL.createObjectURL(blob);
     a.download = `${this.name}.csv`;

@@ -4,6 +4,7 @@
 import type { ChartSpec, CounterEngine, CounterTrackInfo } from '../../engine/engine';
 import { clear, el } from '../../lib/dom';
 import { download, svgDataUrl, svgToPng, toCsv } from './export';
+import { Latest, NO_LOAD, type Scope } from '../../shell/scope';
 
 const CHART_W = 900;
 const CHART_H = 360;
@@ -21,7 +22,8 @@ export class ChartPanel {
   private tracks: CounterTrackInfo[] = [];
   private svg = '';
   private spec: ChartSpec | null = null;
-  private token = 0;
+  private scope: Scope = NO_LOAD;
+  private readonly requests = new Latest();
 
   constructor(
     private readonly engine: CounterEngine,
@@ -45,7 +47,10 @@ export class ChartPanel {
     this.root.append(head, this.picks, this.note, this.out);
   }
 
-  setTracks(tracks: CounterTrackInfo[]): void {
+  /** Offers `tracks` to chart (none: nothing drawn); answers wanted within `scope`. */
+  setTracks(tracks: CounterTrackInfo[], scope: Scope): void {
+    this.scope = scope;
+    this.requests.cancel();
     this.tracks = tracks;
     this.svg = '';
     this.spec = null;
@@ -67,7 +72,7 @@ export class ChartPanel {
   }
 
   async draw(): Promise<void> {
-    const token = ++this.token;
+    const request = this.requests.next(this.scope);
     const ctx = this.context();
     const chosen = this.chosen();
     const series = await Promise.all(
@@ -83,7 +88,7 @@ export class ChartPanel {
       const w = await this.engine.kernelWindows(ctx.kernel, ctx.t0, ctx.t1, 500);
       for (let i = 0; i + 1 < w.length; i += 2) markers.push([(w[i]! - ctx.origin) / 1e6, (w[i + 1]! - ctx.origin) / 1e6]);
     }
-    if (token !== this.token) return;
+    if (!request.current) return;
     const spec: ChartSpec = {
       title: chosen.length ? `${chosen.map((c) => c.name).join(', ')}` : 'no counter chosen',
       series,
@@ -95,7 +100,7 @@ export class ChartPanel {
     };
     try {
       const svg = await this.engine.counterChartSvg(spec);
-      if (token !== this.token) return;
+      if (!request.current) return;
       this.spec = spec;
       this.svg = svg;
       clear(this.out);
@@ -104,7 +109,7 @@ export class ChartPanel {
       this.out.append(img);
       this.note.textContent = markers.length ? `${markers.length} kernel window${markers.length === 1 ? '' : 's'} marked` : '';
     } catch (err) {
-      this.note.textContent = `The chart could not be drawn: ${err instanceof Error ? err.message : String(err)}`;
+      if (request.current) this.note.textContent = `The chart could not be drawn: ${err instanceof Error ? err.message : String(err)}`;
     }
   }
 

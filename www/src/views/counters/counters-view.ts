@@ -3,6 +3,8 @@
 
 import type { CounterEngine, Profile } from '../../engine/engine';
 import { el } from '../../lib/dom';
+import { NO_LOAD, type Scope } from '../../shell/scope';
+import type { View } from '../../shell/view';
 import { ChartPanel } from './chart-panel';
 import { PerfCountersPanel } from './perf-table';
 import { RangeStatsPanel } from './range-stats';
@@ -13,18 +15,18 @@ export interface CountersHost {
   visibleRange(): { t0: number; t1: number };
 }
 
-export class CountersView {
+export class CountersView implements View {
   private readonly range: RangeStatsPanel;
   private readonly perf: PerfCountersPanel;
   private readonly telemetry: TelemetryPanel;
   private readonly chart: ChartPanel;
-  private profile: Profile | null = null;
+  private origin = 0;
   private current: { t0: number; t1: number } | null = null;
   private kernel: number | null = null;
 
   constructor(
     root: HTMLElement,
-    engine: CounterEngine,
+    private readonly engine: CounterEngine,
     host: CountersHost,
   ) {
     this.range = new RangeStatsPanel(engine, () => {
@@ -35,33 +37,37 @@ export class CountersView {
     this.telemetry = new TelemetryPanel(engine);
     this.chart = new ChartPanel(engine, () => {
       const r = this.current ?? host.visibleRange();
-      return { t0: r.t0, t1: r.t1, origin: this.profile?.start_ps ?? 0, kernel: this.kernel };
+      return { t0: r.t0, t1: r.t1, origin: this.origin, kernel: this.kernel };
     });
     root.classList.add('counters-view');
     const note = el('p', { class: 'muted small' }, 'Counter values hold from one sample to the next; rates are per µs; integrals in value × µs.');
     root.append(note, this.telemetry.root, this.range.root, this.chart.root, this.perf.root);
-    this.engineTracks = () => engine.counterTracks();
   }
 
-  private readonly engineTracks: () => ReturnType<CounterEngine['counterTracks']>;
+  clear(): void {
+    this.reset(0, NO_LOAD);
+  }
 
-  setProfile(p: Profile | null): void {
-    this.profile = p;
-    this.current = null;
-    this.kernel = null;
-    const origin = p?.start_ps ?? 0;
-    this.range.setOrigin(origin);
-    this.perf.setOrigin(origin);
-    this.telemetry.setOrigin(origin);
-    this.chart.setTracks([]);
-    if (!p) return;
-    this.engineTracks()
+  load(p: Profile, scope: Scope): void {
+    this.reset(p.start_ps, scope);
+    this.engine
+      .counterTracks()
       .then((tracks) => {
-        if (this.profile !== p) return;
-        this.chart.setTracks(tracks);
+        if (!scope.current) return;
+        this.chart.setTracks(tracks, scope);
         void this.perf.load(p.end_ps);
       })
       .catch(() => undefined);
+  }
+
+  private reset(origin: number, scope: Scope): void {
+    this.origin = origin;
+    this.current = null;
+    this.kernel = null;
+    this.range.reset(origin, scope);
+    this.perf.reset(origin, scope);
+    this.telemetry.reset(origin, scope);
+    this.chart.setTracks([], scope);
   }
 
   /** A range chosen in the timeline. */

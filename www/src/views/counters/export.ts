@@ -8,7 +8,7 @@ function field(v: unknown): string {
 
 /** A CSV document: a header row, then one row per record. */
 export function toCsv(header: string[], rows: unknown[][]): string {
-  return [header, ...rows].map((r) => r.map(field).join(',')).join('\r\n') + '\r\n';
+  return `${[header, ...rows].map((r) => r.map(field).join(',')).join('\r\n')}\r\n`;
 }
 
 /** Offers `data` as a file download named `name`. */

@@ -5,18 +5,27 @@ import type { CounterEngine, PerfRow } from '../../engine/engine';
 import { clear, el } from '../../lib/dom';
 import { formatTimestamp } from '../../lib/time';
 import { num, table } from './table';
+import { Latest, NO_LOAD, type Scope } from '../../shell/scope';
 
 export class PerfCountersPanel {
   readonly root = el('section', { class: 'cn-panel', 'aria-label': 'Perf counters' });
   private readonly body = el('div');
-  private readonly time = el('input', { type: 'number', step: 'any', min: '0', class: 'cn-time', 'data-testid': 'perf-time', 'aria-label': 'Sample time (µs from the start)' });
+  private readonly time = el('input', {
+    type: 'number',
+    step: 'any',
+    min: '0',
+    class: 'cn-time',
+    'data-testid': 'perf-time',
+    'aria-label': 'Sample time (µs from the start)',
+  });
   private readonly plane = el('select', { 'data-testid': 'perf-plane', 'aria-label': 'Plane' });
   private readonly set = el('select', { 'data-testid': 'perf-set', 'aria-label': 'Counter set' });
   private readonly zeros = el('input', { type: 'checkbox', 'data-testid': 'perf-zeros' });
   private readonly filter = el('input', { type: 'search', placeholder: 'counter name', 'aria-label': 'Filter by counter name' });
   private rows: PerfRow[] = [];
   private origin = 0;
-  private token = 0;
+  private scope: Scope = NO_LOAD;
+  private readonly requests = new Latest();
 
   constructor(private readonly engine: CounterEngine) {
     const head = el('div', { class: 'cn-head' });
@@ -31,21 +40,34 @@ export class PerfCountersPanel {
     this.filter.addEventListener('input', () => this.render());
   }
 
-  setOrigin(originPs: number): void {
+  /** Forgets the rows shown; times are shown from `originPs`, answers wanted within `scope`. */
+  reset(originPs: number, scope: Scope): void {
     this.origin = originPs;
+    this.scope = scope;
+    this.requests.cancel();
+    this.time.value = '';
+    this.filter.value = '';
     this.rows = [];
     clear(this.body);
   }
 
   /** Shows the table at time `t` (ps). */
   async load(t: number): Promise<void> {
-    const token = ++this.token;
+    const request = this.requests.next(this.scope);
     this.time.value = String((t - this.origin) / 1e6);
     const rows = await this.engine.perfCounters(t);
-    if (token !== this.token) return;
+    if (!request.current) return;
     this.rows = rows;
-    fill(this.plane, 'all planes', rows.map((r) => r.plane));
-    fill(this.set, 'all sets', rows.flatMap((r) => (r.sets ? r.sets.split(/[,\s]+/).filter(Boolean) : [])));
+    fill(
+      this.plane,
+      'all planes',
+      rows.map((r) => r.plane),
+    );
+    fill(
+      this.set,
+      'all sets',
+      rows.flatMap((r) => (r.sets ? r.sets.split(/[,\s]+/).filter(Boolean) : [])),
+    );
     this.render();
   }
 

@@ -6,6 +6,7 @@ import { clear, el } from '../../lib/dom';
 import { formatDuration, formatTimestamp } from '../../lib/time';
 import { download, toCsv } from './export';
 import { num, table } from './table';
+import { Latest, NO_LOAD, type Scope } from '../../shell/scope';
 
 export class RangeStatsPanel {
   readonly root = el('section', { class: 'cn-panel', 'aria-label': 'Range statistics' });
@@ -13,7 +14,8 @@ export class RangeStatsPanel {
   private readonly label = el('span', { class: 'muted', 'data-testid': 'range-label' });
   private stats: RangeStats | null = null;
   private origin = 0;
-  private token = 0;
+  private scope: Scope = NO_LOAD;
+  private readonly requests = new Latest();
 
   constructor(
     private readonly engine: CounterEngine,
@@ -26,21 +28,25 @@ export class RangeStatsPanel {
     csv.addEventListener('click', () => this.exportCsv());
     head.append(el('h3', {}, 'Range statistics'), this.label, visible, csv);
     this.root.append(head, this.body);
-    this.body.append(el('p', { class: 'muted' }, 'Select a range in the timeline with Shift + drag, or use the visible range.'));
+    this.reset(0, NO_LOAD);
   }
 
-  setOrigin(originPs: number): void {
+  /** Forgets the statistics shown; times are shown from `originPs`, answers wanted within `scope`. */
+  reset(originPs: number, scope: Scope): void {
     this.origin = originPs;
+    this.scope = scope;
+    this.requests.cancel();
     this.stats = null;
     clear(this.body);
+    this.body.append(el('p', { class: 'muted' }, 'Select a range in the timeline with Shift + drag, or use the visible range.'));
     this.label.textContent = '';
   }
 
   async setRange(t0: number, t1: number): Promise<void> {
-    const token = ++this.token;
+    const request = this.requests.next(this.scope);
     this.label.textContent = `${formatTimestamp(t0 - this.origin)} – ${formatTimestamp(t1 - this.origin)} (${formatDuration(t1 - t0, 4)})`;
     const stats = await this.engine.rangeStats(t0, t1);
-    if (token !== this.token) return;
+    if (!request.current) return;
     this.stats = stats;
     this.render();
   }
@@ -92,11 +98,39 @@ export class RangeStatsPanel {
     const s = this.stats;
     if (!s) return;
     const rows: unknown[][] = s.counters.map((r) => [
-      'counter', r.name, r.group, r.samples, r.min, r.max, r.mean, r.time_weighted_mean, r.integral, r.delta, r.rate_per_us, r.unit, '', '',
+      'counter',
+      r.name,
+      r.group,
+      r.samples,
+      r.min,
+      r.max,
+      r.mean,
+      r.time_weighted_mean,
+      r.integral,
+      r.delta,
+      r.rate_per_us,
+      r.unit,
+      '',
+      '',
     ]);
     for (const t of s.tracks) rows.push(['track', t.name, t.group, '', '', '', '', '', '', '', '', '', t.busy_ps, t.busy_fraction]);
     const csv = toCsv(
-      ['kind', 'name', 'group', 'samples', 'min', 'max', 'mean', 'time_weighted_mean', 'integral_value_us', 'delta', 'rate_per_us', 'unit', 'busy_ps', 'busy_fraction'],
+      [
+        'kind',
+        'name',
+        'group',
+        'samples',
+        'min',
+        'max',
+        'mean',
+        'time_weighted_mean',
+        'integral_value_us',
+        'delta',
+        'rate_per_us',
+        'unit',
+        'busy_ps',
+        'busy_fraction',
+      ],
       rows,
     );
     download(`range-stats_${s.t0_ps}-${s.t1_ps}ps.csv`, new Blob([csv], { type: 'text/csv' }));

@@ -8,6 +8,7 @@ import { fitCanvas } from '../../canvas/hidpi';
 import { clear, el } from '../../lib/dom';
 import { formatDuration, formatTimestamp } from '../../lib/time';
 import { num, table } from './table';
+import { Latest, NO_LOAD, type Scope } from '../../shell/scope';
 
 const SPARK_W = 360;
 const SPARK_H = 34;
@@ -16,7 +17,8 @@ export class TelemetryPanel {
   readonly root = el('section', { class: 'cn-panel', 'aria-label': 'Kernel telemetry', 'data-testid': 'kernel-telemetry' });
   private readonly body = el('div');
   private origin = 0;
-  private token = 0;
+  private scope: Scope = NO_LOAD;
+  private readonly requests = new Latest();
   /** The telemetry shown, for the chart panel's markers. */
   current: KernelTelemetry | null = null;
 
@@ -27,8 +29,11 @@ export class TelemetryPanel {
     this.empty();
   }
 
-  setOrigin(originPs: number): void {
+  /** Forgets the telemetry shown; times are shown from `originPs`, answers wanted within `scope`. */
+  reset(originPs: number, scope: Scope): void {
     this.origin = originPs;
+    this.scope = scope;
+    this.requests.cancel();
     this.current = null;
     this.empty();
   }
@@ -39,15 +44,19 @@ export class TelemetryPanel {
   }
 
   async show(sliceId: number): Promise<void> {
-    const token = ++this.token;
+    const request = this.requests.next(this.scope);
     const t = await this.engine.kernelTelemetry(sliceId);
-    if (token !== this.token) return;
+    if (!request.current) return;
     this.current = t;
     clear(this.body);
     if (!t) return this.empty();
     const span = t.end_ps - t.start_ps;
     this.body.append(
-      el('p', { 'data-testid': 'telemetry-title' }, `${t.name} · ${formatTimestamp(t.start_ps - this.origin)} · ${formatDuration(span, 4)} · ${t.occurrences} occurrence${t.occurrences === 1 ? '' : 's'}`),
+      el(
+        'p',
+        { 'data-testid': 'telemetry-title' },
+        `${t.name} · ${formatTimestamp(t.start_ps - this.origin)} · ${formatDuration(span, 4)} · ${t.occurrences} occurrence${t.occurrences === 1 ? '' : 's'}`,
+      ),
     );
     if (t.counters.length === 0) {
       this.body.append(el('p', { class: 'muted' }, 'No counter has a value inside this slice.'));

@@ -25,7 +25,9 @@ export function drawGraph(root: SVGGElement, g: GraphViewData, selected: number 
     const x1 = Math.max(...members.map((n) => n.x + n.w)) + 8;
     const y1 = Math.max(...members.map((n) => n.y + n.h)) + 8;
     const c = svgEl('g', { class: 'hlo-cluster' });
-    c.appendChild(svgEl('rect', { x: x0 + PAD, y: y0 + PAD, width: x1 - x0, height: y1 - y0, rx: 8, fill: '#ffebee', stroke: '#b71c1c', 'stroke-dasharray': '4 3' }));
+    c.appendChild(
+      svgEl('rect', { x: x0 + PAD, y: y0 + PAD, width: x1 - x0, height: y1 - y0, rx: 8, fill: '#ffebee', stroke: '#b71c1c', 'stroke-dasharray': '4 3' }),
+    );
     const t = svgEl('text', { x: x0 + PAD + 6, y: y0 + PAD + 12, 'font-size': 10, fill: '#b71c1c' });
     t.textContent = f;
     c.appendChild(t);
@@ -81,7 +83,8 @@ export function drawGraph(root: SVGGElement, g: GraphViewData, selected: number 
     const t2 = svgEl('text', { x: n.x + PAD + n.w / 2, y: n.y + PAD + 29, 'text-anchor': 'middle', 'font-size': 10, fill: color });
     t2.textContent = clip(n.label);
     const title = svgEl('title', {});
-    title.textContent = `${n.text}\n${n.op_name ? `op_name: ${n.op_name}\n` : ''}${n.source ? `source: ${n.source}\n` : ''}${n.measured ? `measured: ${measuredText(n.measured)}` : ''}`.trimEnd();
+    title.textContent =
+      `${n.text}\n${n.op_name ? `op_name: ${n.op_name}\n` : ''}${n.source ? `source: ${n.source}\n` : ''}${n.measured ? `measured: ${measuredText(n.measured)}` : ''}`.trimEnd();
     node.append(title, t1, t2);
     root.appendChild(node);
   });

@@ -100,8 +100,7 @@ export function tokenize(line: string): Token[] {
       i = end;
       continue;
     }
-    const symbol =
-      c === '%' ? matchAt(SSA, line, i) : c === '^' ? matchAt(BLOCK, line, i) : c === '#' || c === '!' ? matchAt(SYMBOL, line, i) : null;
+    const symbol = c === '%' ? matchAt(SSA, line, i) : c === '^' ? matchAt(BLOCK, line, i) : c === '#' || c === '!' ? matchAt(SYMBOL, line, i) : null;
     if (symbol) {
       let end = i + symbol.length;
       if ((c === '#' || c === '!') && line.charAt(end) === '<') end += angleLength(line, end);

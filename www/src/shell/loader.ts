@@ -1,0 +1,107 @@
+// Opening a profile: every view cleared, the engine reads the source (with progress and cancel),
+// then every view loads it; the page state in document.body.dataset.state follows
+// (idle → loading → ready | error; the page contract's states). An older load that ends after a
+// newer one started changes nothing. After an engine crash the views are cleared and the status
+// line offers to open the same source again with reduced detail.
+
+import { CancelledError, type Engine, EngineError, type OpenSource } from '../engine/engine';
+import type { StatusView } from '../views/status-view';
+import type { TabBar } from './tabs';
+import type { ViewRegistry } from './view';
+
+export type PageState = 'idle' | 'loading' | 'ready' | 'error';
+
+/** Sets the page state; `error` is shown on the empty state's card too. */
+export function setPageState(s: PageState, error = ''): void {
+  document.body.dataset.state = s;
+  const box = document.getElementById('empty-error');
+  if (box) {
+    box.textContent = error ? `Could not open it: ${error}` : '';
+    box.hidden = error === '';
+  }
+}
+
+export class Loader {
+  private loading = false;
+  /** The source of the newest load, to open again after an engine crash. */
+  private lastSource: OpenSource | null = null;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly views: ViewRegistry,
+    private readonly status: StatusView,
+    private readonly tabs: TabBar,
+    /** The display name of a source. */
+    private readonly nameOf: (source: OpenSource) => string,
+  ) {
+    engine.onFatal((message) => {
+      this.views.reset();
+      this.loading = false;
+      this.fail(message, true);
+    });
+  }
+
+  /** Whether a load is in progress. */
+  busy(): boolean {
+    return this.loading;
+  }
+
+  /** Opens `source`; `reducedDetail` imports it without args and stats (less memory). */
+  async load(source: OpenSource, reducedDetail = false): Promise<void> {
+    const name = this.nameOf(source);
+    const scope = this.views.clear();
+    this.lastSource = source;
+    this.loading = true;
+    setPageState('loading');
+    this.status.loading(name, null);
+    try {
+      const p = await this.engine.open(
+        source,
+        (prog) => {
+          if (scope.current) this.status.loading(name, prog);
+        },
+        reducedDetail,
+      );
+      if (!scope.current) return;
+      this.loading = false;
+      // Bench hook (bench/browser.mjs sets globalThis.pvBench): where the load's time went.
+      if ('pvBench' in globalThis) {
+        performance.measure('pv:load', { start: performance.now() - p.timings.totalMs, duration: p.timings.totalMs, detail: p.timings });
+      }
+      const loaded = this.views.load(p, scope);
+      this.status.ready(p);
+      document.title = `${p.fileName} — Planeview`;
+      await loaded;
+      if (!scope.current) return;
+      // An MLIR file has no timeline: it opens in the MLIR tab.
+      this.tabs.select(p.summary.format === 'mlir' ? 'mlir' : 'timeline');
+      setPageState('ready');
+    } catch (err) {
+      if (!scope.current) return;
+      this.loading = false;
+      if (err instanceof CancelledError) {
+        this.views.reset();
+        this.status.idle('Loading cancelled. Drop a profile anywhere on the page, choose a file, or open the demo.');
+        document.title = 'Planeview';
+        setPageState('idle');
+        return;
+      }
+      const message = err instanceof EngineError ? err.message : `${name}: ${err instanceof Error ? err.message : String(err)}`;
+      this.views.reset();
+      this.fail(message, err instanceof EngineError && err.kind === 'fatal');
+    }
+  }
+
+  /** Abandons the load in progress, if any. */
+  cancel(): void {
+    if (this.loading) this.engine.cancel();
+  }
+
+  private fail(message: string, retry: boolean): void {
+    this.status.error(message);
+    document.title = 'Planeview';
+    setPageState('error', message);
+    const source = this.lastSource;
+    if (retry && source) this.status.offerRetry('Try again with reduced detail', () => void this.load(source, true));
+  }
+}

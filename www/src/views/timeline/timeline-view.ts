@@ -1,0 +1,389 @@
+// The timeline: tracks grouped by process, a time axis, slices drawn from level-of-detail render
+// lists that the engine computes for the visible range and the visible tracks only.
+//
+// Layout: a DOM label column (track and group names, readable and accessible) beside a canvas that
+// stays in view (position: sticky) inside a natively scrolled body, and an axis canvas above.
+// The parts: viewport.ts (the visible range), layout.ts (rows), frame-loop.ts (render lists and
+// frames), paint.ts + overlays.ts + axis.ts (drawing), hit-test.ts, tooltip.ts, input.ts,
+// marks.ts (search and exact highlights), selection.ts, toolbar.ts (the DOM around the canvas).
+//
+// The root's `data-highlighted` is the number of slices marked exactly (an analysis row's), and
+// `data-dimmed` whether the last frame drew unmarked slices dimmed (a search or such marks).
+
+import type { Engine, Profile, SliceInfo } from '../../engine/engine';
+import { fitCanvas } from '../../canvas/hidpi';
+import { NO_LOAD, type Scope } from '../../shell/scope';
+import type { View } from '../../shell/view';
+import { paintAxis } from './axis';
+import { AXIS_H, FONT, LABEL_W, LANE_H, MIN_SPAN_PS, SAMPLE_HIT_PX, TRACK_PAD } from './constants';
+import { FrameLoop, type ViewRequest } from './frame-loop';
+import { type Hit, hitTest, sameHit } from './hit-test';
+import { type InputHost, TimelineInput } from './input';
+import { TrackLayout } from './layout';
+import { SearchMarks } from './marks';
+import { paintHover, paintSelection } from './overlays';
+import { type PaintFrame, paintList, paintRows } from './paint';
+import { TimelineSelection } from './selection';
+import { TimelineToolbar, timelineSkeleton } from './toolbar';
+import { Tooltip } from './tooltip';
+import { Viewport, resultTime } from './viewport';
+
+export type Selection = { kind: 'slice'; id: number } | { kind: 'instant'; index: number } | { kind: 'counter'; index: number };
+
+export interface TimelineCallbacks {
+  onSelect(sel: Selection | null): void;
+  /** A time range chosen with Shift + drag (null when cleared). */
+  onRangeSelect?(range: { t0: number; t1: number } | null): void;
+}
+
+export class TimelineView implements View, InputHost {
+  readonly viewport = new Viewport();
+  readonly root: HTMLElement;
+  readonly canvas: HTMLCanvasElement;
+  readonly scroll: HTMLElement;
+  private profile: Profile | null = null;
+  private scope: Scope = NO_LOAD;
+  private hovered: Hit | null = null;
+  private allFlows = false;
+  private readonly marks = new SearchMarks();
+  private readonly selection: TimelineSelection;
+  private readonly loop: FrameLoop;
+  private readonly layout: TrackLayout;
+  private readonly input: TimelineInput;
+  private readonly tooltip: Tooltip;
+  private readonly toolbar: TimelineToolbar;
+  private readonly axis: HTMLCanvasElement;
+  private readonly empty: HTMLElement;
+
+  constructor(
+    root: HTMLElement,
+    private readonly engine: Engine,
+    private readonly cb: TimelineCallbacks,
+    emptyState: HTMLElement,
+  ) {
+    this.root = root;
+    root.classList.add('timeline');
+    root.replaceChildren();
+    this.toolbar = new TimelineToolbar({
+      fit: () => this.zoomToFit(),
+      zoomBy: (f) => this.zoomBy(f),
+      allFlows: (on) => {
+        this.allFlows = on;
+        this.loop.invalidate();
+        this.requestDraw();
+      },
+    });
+
+    const { head, axis, scroll, body, labels, canvas } = timelineSkeleton();
+    [this.axis, this.scroll, this.canvas] = [axis, scroll, canvas];
+    this.tooltip = new Tooltip(engine);
+    this.empty = emptyState;
+    root.append(this.toolbar.root, head, this.scroll, this.tooltip.root, emptyState);
+
+    this.layout = new TrackLayout(labels, body, () => {
+      this.relayout();
+      this.requestDraw();
+    });
+    this.selection = new TimelineSelection(engine, () => this.requestDraw());
+    this.loop = new FrameLoop(engine, {
+      view: (width) => this.currentView(width),
+      canvasWidth: () => this.canvasWidth(),
+      draw: () => this.draw(),
+    });
+    this.input = new TimelineInput(this);
+    this.showEmpty(true);
+
+    new ResizeObserver(() => this.requestDraw()).observe(this.scroll);
+    // devicePixelRatio changes (browser zoom, another screen) come with a resize event.
+    window.addEventListener('resize', () => this.requestDraw());
+    this.scroll.addEventListener('scroll', () => {
+      this.tooltip.hide();
+      this.requestDraw();
+    });
+  }
+
+  // ---- lifecycle ----------------------------------------------------------------------------
+
+  clear(): void {
+    this.profile = null;
+    this.scope = NO_LOAD;
+    this.loop.reset(NO_LOAD);
+    this.selection.clear();
+    this.marks.clear();
+    this.root.dataset.highlighted = '0';
+    this.input.reset();
+    this.hovered = null;
+    this.tooltip.hide();
+    this.layout.reset();
+    this.scroll.scrollTop = 0;
+    this.relayout();
+    this.updateSelectionText();
+    this.updateRangeText();
+    this.showEmpty(true);
+    this.requestDraw();
+  }
+
+  load(profile: Profile, scope: Scope): void {
+    this.profile = profile;
+    this.scope = scope;
+    this.loop.reset(scope);
+    this.viewport.reset(profile.start_ps, profile.end_ps);
+    this.relayout();
+    this.updateRangeText();
+    this.showEmpty(false);
+    this.requestDraw();
+  }
+
+  // ---- public API -------------------------------------------------------------------------
+
+  /** Marks the slices whose names contain `query` ('' : none), dimming the rest; clears exact marks. */
+  setSearch(query: string): void {
+    if (!this.marks.setQuery(query)) return;
+    this.root.dataset.highlighted = '0';
+    this.requestDraw();
+  }
+
+  /**
+   * Marks exactly the slices `ids` as the name search marks its matches (the rest dimmed); the
+   * number marked is in the root's `data-highlighted`. A new search or profile clears it, as does
+   * null. Merged boxes (several slices in one pixel) count as marked only through their drawn id.
+   */
+  setHighlight(ids: Uint32Array | null): void {
+    this.marks.setIds(ids);
+    this.root.dataset.highlighted = String(this.marks.ids?.size ?? 0);
+    this.requestDraw();
+  }
+
+  /** Zooms to a slice (with context around it), scrolls its track into view and selects it. */
+  reveal(info: SliceInfo): void {
+    if (!this.profile) return;
+    const dur = Math.max(info.dur_ps, MIN_SPAN_PS);
+    const span = Math.max(dur * 3, MIN_SPAN_PS * 10);
+    const mid = info.start_ps + info.dur_ps / 2;
+    this.setRange(mid - span / 2, mid + span / 2);
+    if (this.layout.expandTrack(info.track)) this.relayout();
+    const r = this.layout.trackRows.get(info.track);
+    if (r) {
+      const y = r.y + TRACK_PAD + info.lane * LANE_H;
+      const top = this.scroll.scrollTop;
+      const h = this.scroll.clientHeight;
+      if (y < top + 4 || y + LANE_H > top + h - 4) this.scroll.scrollTop = Math.max(0, y - h / 3);
+    }
+    this.selectSlice(info);
+  }
+
+  zoomToFit(): void {
+    if (!this.profile) return;
+    const r = this.viewport.fitRange();
+    this.setRange(r.t0, r.t1);
+  }
+
+  /** Multiplies the visible span by `factor` around time `at` (default: the centre). */
+  zoomBy(factor: number, at?: number): void {
+    if (!this.profile) return;
+    const r = this.viewport.zoomed(factor, at);
+    this.setRange(r.t0, r.t1);
+  }
+
+  panBy(fraction: number): void {
+    const r = this.viewport.panned(fraction);
+    this.setRange(r.t0, r.t1);
+  }
+
+  visibleRange(): { t0: number; t1: number } {
+    return { t0: this.viewport.t0, t1: this.viewport.t1 };
+  }
+
+  /** Asks for a frame (see FrameLoop.requestDraw). */
+  requestDraw(): void {
+    this.loop.requestDraw();
+  }
+
+  // ---- input (InputHost) --------------------------------------------------------------------
+
+  hasProfile(): boolean {
+    return this.profile !== null;
+  }
+
+  canvasWidth(): number {
+    return Math.max(1, this.scroll.clientWidth - LABEL_W);
+  }
+
+  setRange(a: number, b: number): void {
+    if (!this.profile || !this.viewport.set(a, b)) return;
+    this.tooltip.hide();
+    this.requestDraw();
+  }
+
+  hideTooltip(): void {
+    this.tooltip.hide();
+  }
+
+  hover(p: { x: number; y: number; clientX: number; clientY: number } | null): void {
+    if (!p) {
+      if (this.hovered) {
+        this.hovered = null;
+        this.requestDraw();
+      }
+      this.tooltip.hide();
+      return;
+    }
+    const hit = this.hitAt(p.x, p.y);
+    if (!sameHit(hit, this.hovered)) {
+      this.hovered = hit;
+      this.requestDraw();
+    }
+    if (!hit) {
+      this.tooltip.hide();
+      return;
+    }
+    const trackName = (track: number): string | undefined => this.layout.trackRows.get(track)?.track.name;
+    const context = { strings: this.loop.strings, result: this.loop.result, base: this.profile?.start_ps ?? 0, trackName };
+    this.tooltip.show(hit, p.clientX, p.clientY, context, this.scope);
+  }
+
+  click(x: number, y: number): void {
+    const hit = this.hitAt(x, y);
+    if (hit?.kind === 'counter') this.clickCounter(hit.track, x);
+    else this.clickHit(hit);
+  }
+
+  dragRange(range: { t0: number; t1: number } | null): void {
+    this.selection.range = range;
+    this.updateSelectionText();
+    this.requestDraw();
+  }
+
+  rangeChosen(range: { t0: number; t1: number } | null): void {
+    this.dragRange(range);
+    this.cb.onRangeSelect?.(range);
+  }
+
+  // ---- selection ----------------------------------------------------------------------------
+
+  private selectSlice(info: SliceInfo | null): void {
+    this.selection.selectSlice(info, this.scope);
+    this.requestDraw();
+  }
+
+  private hitAt(x: number, y: number): Hit | null {
+    const res = this.loop.result;
+    if (!res) return null;
+    const { a, b } = this.viewport.xform(res, this.canvasWidth());
+    return hitTest(res, this.layout, x, y + this.scroll.scrollTop, a, b);
+  }
+
+  /** Selects the sample of counter `track` nearest the click (or the one whose value holds there). */
+  private clickCounter(track: number, x: number): void {
+    const width = this.canvasWidth();
+    const t = this.viewport.timeAt(x, width);
+    const tolerance = (SAMPLE_HIT_PX * (this.viewport.t1 - this.viewport.t0)) / width;
+    const scope = this.scope;
+    this.engine
+      .counterSampleNear(track, t, tolerance)
+      .then((index) => (!scope.current || index < 0 ? null : this.engine.counterSample(index)))
+      .then((sample) => {
+        if (!sample || !scope.current) return;
+        this.selection.selectSample({ track, t: sample.time_ps, value: sample.value });
+        this.requestDraw();
+        this.cb.onSelect({ kind: 'counter', index: sample.index });
+      })
+      .catch(() => undefined);
+  }
+
+  private clickHit(hit: Hit | null): void {
+    const res = this.loop.result;
+    const at = (x: number): number => resultTime(res, x, this.viewport.t0);
+    if (!hit) {
+      this.selection.clearEvent();
+      this.requestDraw();
+      this.cb.onSelect(null);
+      return;
+    }
+    if (hit.kind === 'merged') {
+      // A merged box stands for several sub-pixel slices: zoom into it.
+      if (!res) return;
+      const a = at(hit.x0);
+      const b = at(Math.max(hit.x1, hit.x0 + 1));
+      const pad = (b - a) * 0.5;
+      this.setRange(a - pad, b + pad);
+      return;
+    }
+    if (hit.kind === 'instant') {
+      if (hit.id < 0) {
+        this.zoomBy(0.25, at(hit.x0));
+        return;
+      }
+      this.selection.selectInstant({ track: hit.track, x: hit.x0, t: at(hit.x0) });
+      this.requestDraw();
+      this.cb.onSelect({ kind: 'instant', index: hit.id });
+      return;
+    }
+    const scope = this.scope;
+    this.engine
+      .sliceInfo(hit.id)
+      .then((info) => {
+        if (scope.current) this.selectSlice(info);
+      })
+      .catch(() => undefined);
+    this.cb.onSelect({ kind: 'slice', id: hit.id });
+  }
+
+  // ---- layout and drawing -------------------------------------------------------------------
+
+  private showEmpty(on: boolean): void {
+    this.empty.hidden = !on;
+    this.root.classList.toggle('is-empty', on);
+  }
+
+  private relayout(): void {
+    this.layout.build(this.profile);
+    this.loop.invalidate();
+  }
+
+  private currentView(width: number): ViewRequest | null {
+    if (!this.profile) return null;
+    const top = this.scroll.scrollTop;
+    const trackIds = this.layout.visibleTrackIds(top, top + this.scroll.clientHeight);
+    return { t0: this.viewport.t0, t1: this.viewport.t1, width, trackIds, flows: this.allFlows };
+  }
+
+  private draw(): void {
+    const width = this.canvasWidth();
+    const height = Math.max(1, this.scroll.clientHeight);
+    const ctx = fitCanvas(this.canvas, width, height);
+    const actx = fitCanvas(this.axis, width, AXIS_H);
+    this.updateRangeText();
+    if (!ctx || !actx) return;
+    ctx.clearRect(0, 0, width, height);
+    actx.clearRect(0, 0, width, AXIS_H);
+    const p = this.profile;
+    const dimmed = String(p !== null && this.marks.active());
+    if (this.root.dataset.dimmed !== dimmed) this.root.dataset.dimmed = dimmed;
+    if (!p) return;
+
+    const f: PaintFrame = { ctx, width, height, top: this.scroll.scrollTop, layout: this.layout, viewport: this.viewport, end: p.end_ps };
+    paintRows(f);
+    paintAxis(actx, ctx, width, height, this.viewport, p.start_ps);
+    ctx.font = FONT;
+    ctx.textBaseline = 'middle';
+    const res = this.loop.result;
+    if (res) {
+      paintList(f, res, this.loop.strings, this.marks, this.allFlows);
+      this.loop.listDrawn();
+    }
+    const { a, b } = this.viewport.xform(res, width);
+    paintHover(f, this.hovered, a, b);
+    paintSelection(f, this.selection);
+    this.loop.afterDraw(width);
+  }
+
+  private updateRangeText(): void {
+    const p = this.profile;
+    this.toolbar.showRange(p ? { t0: this.viewport.t0, t1: this.viewport.t1, base: p.start_ps, tracks: this.layout.shownTracks } : null);
+  }
+
+  private updateSelectionText(): void {
+    this.toolbar.showSelection(this.selection.range);
+  }
+}
