@@ -62,14 +62,20 @@ fn is_derived_line_id(id: i64) -> bool {
     (DERIVED_LINE_ID_MIN..DERIVED_LINE_ID_MIN + DERIVED_LINE_IDS).contains(&id)
 }
 
+/// The role a line's name gives it (matched without a ` - from #<stream>` suffix), if it is
+/// one of XProf's named lines.
+pub(super) fn named_line(name: &str) -> Option<TrackRole> {
+    let base = name.split(" - from #").next().unwrap_or(name);
+    NAMED_LINES
+        .iter()
+        .find(|(n, _)| *n == base)
+        .map(|&(_, r)| r)
+}
+
 /// The role of line `name` (its own name, not its display name) with id `id` on a plane of
 /// role `plane`.
 pub(super) fn line_role(plane: ProcessRole, name: &str, id: i64) -> TrackRole {
-    let base = name.split(" - from #").next().unwrap_or(name);
-    let named = NAMED_LINES
-        .iter()
-        .find(|(n, _)| *n == base)
-        .map(|&(_, r)| r);
+    let named = named_line(name);
     if named == Some(TrackRole::Counters) {
         return TrackRole::Counters;
     }
