@@ -20,7 +20,8 @@
 //!   stream (Kineto's `stream N` of the process whose pid is the device id) and its process
 //!   a GPU; MTIA work (`mtia_ccp_events`) makes a device stream of another device. The
 //!   device's number is the work's `device` arg, else the pid; its name and properties come
-//!   from the header's `deviceProperties` entry with that `id`.
+//!   from the header's `deviceProperties` entry with that `id` (a device other than a GPU
+//!   without one is named by its process labels).
 //!
 //! Kernel args (grid, block, registers per thread, shared memory, blocks/warps per SM,
 //! occupancy) and the header keys (`deviceProperties`, `distributedInfo`,
@@ -281,8 +282,11 @@ pub(super) fn tag_devices(trace: &mut Trace) {
             .find(|d| d.get("id").and_then(|id| id.as_u64()) == Some(u64::from(index)))
             .cloned()
             .unwrap_or_default();
+        // Without `deviceProperties`, another device's labels name it (`MTIA 9`); a GPU's
+        // only number it (`GPU 0`), which is no product name.
         let name = match properties.get("name").and_then(|n| n.as_str()) {
             Some(n) => n.to_owned(),
+            None if role == ProcessRole::Gpu => String::new(),
             None => trace.strings.get(trace.processes.labels[p]).to_owned(),
         };
         trace.devices.rows.push(Device {
