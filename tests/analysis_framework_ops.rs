@@ -7,7 +7,8 @@ mod common;
 #[path = "analysis/oracle.rs"]
 mod oracle;
 
-use planeview::analysis::framework_ops::framework_op_stats;
+use planeview::analysis::compat::Compat;
+use planeview::analysis::framework_ops::{framework_op_stats, framework_op_stats_with};
 
 #[test]
 fn framework_op_stats_match_xprof_on_every_corpus_xplane() {
@@ -18,7 +19,7 @@ fn framework_op_stats_match_xprof_on_every_corpus_xplane() {
         let Some(expected) = oracle::oracle(profile, "framework_op_stats.json") else {
             continue;
         };
-        let rows: Vec<_> = framework_op_stats(&trace)
+        let rows: Vec<_> = framework_op_stats_with(&trace, Compat::Xprof)
             .iter()
             .map(|r| serde_json::to_value(r).unwrap())
             .collect();

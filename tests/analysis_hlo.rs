@@ -7,8 +7,9 @@ mod common;
 #[path = "analysis/oracle.rs"]
 mod oracle;
 
-use planeview::analysis::hlo_stats::hlo_stats;
-use planeview::analysis::op_profile::{GroupBy, op_profile};
+use planeview::analysis::compat::Compat;
+use planeview::analysis::hlo_stats::hlo_stats_with;
+use planeview::analysis::op_profile::{GroupBy, op_profile_with};
 use serde_json::Value;
 
 #[test]
@@ -20,7 +21,7 @@ fn hlo_stats_match_xprof_on_every_corpus_xplane() {
         let Some(expected) = oracle::oracle(profile, "hlo_stats.json") else {
             continue;
         };
-        let rows: Vec<Value> = hlo_stats(&trace)
+        let rows: Vec<Value> = hlo_stats_with(&trace, Compat::Xprof)
             .iter()
             .map(|r| serde_json::to_value(r).unwrap())
             .collect();
@@ -104,7 +105,8 @@ fn op_profile_matches_xprof_on_every_corpus_xplane() {
             let Some(expected) = oracle::oracle(profile, file) else {
                 continue;
             };
-            let actual = serde_json::to_value(op_profile(&trace, group)).unwrap();
+            let actual =
+                serde_json::to_value(op_profile_with(&trace, group, Compat::Xprof)).unwrap();
             let mut diffs = Vec::new();
             compare(&expected[key], &actual, "", 0, &mut diffs);
             assert!(diffs.is_empty(), "{profile} {file}: {diffs:#?}");
@@ -116,7 +118,7 @@ fn op_profile_matches_xprof_on_every_corpus_xplane() {
 /// Planeview computes; the program aggregate rows need the per-memory byte breakdown.
 #[test]
 fn roofline_op_rows_match_xprof_on_every_corpus_xplane() {
-    use planeview::analysis::roofline::roofline;
+    use planeview::analysis::roofline::roofline_with;
     for profile in oracle::PROFILES {
         let Some(trace) = oracle::load(profile) else {
             continue;
@@ -124,7 +126,7 @@ fn roofline_op_rows_match_xprof_on_every_corpus_xplane() {
         let Some(expected) = oracle::oracle(profile, "roofline_model.json") else {
             continue;
         };
-        let model = roofline(&trace, None);
+        let model = roofline_with(&trace, None, Compat::Xprof);
         let rows: Vec<Value> = model
             .rows
             .iter()

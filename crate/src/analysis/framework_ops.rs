@@ -8,7 +8,11 @@
 //! ops' (XProf's rule); its times, FLOPs and bytes are sums. Rates: FLOP rates in GFLOP/s
 //! (FLOPs per ns), memory bandwidth in GiB/s, bound-by from the HBM ridge point of the
 //! device's peaks.
+//!
+//! A profile with no framework op at all (JAX on CPU) gives XProf a single host `IDLE` row
+//! of zero time; outside `--xprof-compat` the table is then empty instead.
 
+use super::compat::Compat;
 use super::host_ops::host_op_db;
 use super::op_metrics::{DeviceOpDb, device_op_db};
 use super::peaks::Peaks;
@@ -85,9 +89,16 @@ struct Op {
     slices: Vec<SliceId>,
 }
 
-/// The table.
+/// The table outside `--xprof-compat` (see [`framework_op_stats_with`]).
 pub fn framework_op_stats(trace: &Trace) -> Vec<FrameworkOpRow> {
-    let device = device_op_db(trace);
+    framework_op_stats_with(trace, Compat::Planeview)
+}
+
+/// The table; outside `--xprof-compat` it is empty when it would hold nothing but `IDLE`
+/// rows of zero time, and GPU work without a `tf_op` is attributed to the op that launched
+/// it (see [`device_op_db`]).
+pub fn framework_op_stats_with(trace: &Trace, compat: Compat) -> Vec<FrameworkOpRow> {
+    let device = device_op_db(trace, compat);
     let ridge = Peaks::of(trace).hbm_ridge_point();
     let mut rows = Vec::new();
     let device_ops = device_framework_ops(&device);
@@ -109,6 +120,12 @@ pub fn framework_op_stats(trace: &Trace) -> Vec<FrameworkOpRow> {
         .collect();
     host_ops.push(idle(host.total_time_ps - host.op_time_ps));
     push_part(&mut rows, false, host_ops, host.total_time_ps, ridge);
+    let only_empty_idle = rows
+        .iter()
+        .all(|r| r.op_type == "IDLE" && r.total_self_time_ps == 0 && r.occurrences == 0);
+    if only_empty_idle && !compat.on() {
+        rows.clear();
+    }
     rows
 }
 

@@ -6,10 +6,15 @@
 //! per-memory breakdown is not decoded), operational intensity in FLOPs per byte. Columns
 //! XProf fills from data these profiles do not carry (DMA stalls, CMEM, energy,
 //! rematerialisation, outside compilation, autotuning) are zero / `No`.
+//!
+//! A profile without devices (JAX on CPU) has its XLA ops on host threads: outside
+//! `--xprof-compat` the rows are computed from those ([`xla_op_db`]) with `source` `host`
+//! (`device` otherwise); XProf leaves the table empty there.
 
+use super::compat::Compat;
 use super::framework_ops::{GIB, bound_by};
 use super::hlo_modules::HloModules;
-use super::op_metrics::{DeviceKind, DeviceOp, device_op_db};
+use super::op_metrics::{DeviceKind, DeviceOp, OpSource, xla_op_db};
 use super::peaks::Peaks;
 use super::query::{arg_str, ps_to_us, safe_div};
 use crate::hlo::{PrintOptions, category, instruction_text};
@@ -71,7 +76,7 @@ pub struct HloStatsRow {
     pub autotuned: &'static str,
     /// XProf's HTML cell: the source stack as its title, `file:line` as its text.
     pub source_info: String,
-    /// `TensorCore` on TPU.
+    /// `TensorCore` on TPU, `CPU` for host rows.
     pub core_type: &'static str,
     /// Empty.
     pub parent_op_name: String,
@@ -79,15 +84,23 @@ pub struct HloStatsRow {
     pub vdd_energy: f64,
     /// Exact total self time, ps.
     pub total_self_time_ps: i64,
+    /// Where the op ran: `device`, or `host` for XLA ops a CPU ran.
+    pub source: OpSource,
     /// Occurrences on the timeline.
     #[serde(skip)]
     pub slices: Vec<SliceId>,
 }
 
-/// The table (empty without device HLO ops, as on CPU and GPU profiles).
+/// The table outside `--xprof-compat` (see [`hlo_stats_with`]).
 pub fn hlo_stats(trace: &Trace) -> Vec<HloStatsRow> {
-    let db = device_op_db(trace);
-    if db.kind != DeviceKind::Tpu {
+    hlo_stats_with(trace, Compat::Planeview)
+}
+
+/// The table: the HLO ops of TPU cores, or of host threads without devices outside
+/// `--xprof-compat`; empty otherwise (GPU profiles).
+pub fn hlo_stats_with(trace: &Trace, compat: Compat) -> Vec<HloStatsRow> {
+    let db = xla_op_db(trace, compat);
+    if db.kind != DeviceKind::Tpu && db.source != OpSource::Host {
         return Vec::new();
     }
     let modules = HloModules::of(trace, |id| db.ops.iter().any(|o| o.program_id == id));
@@ -158,10 +171,14 @@ pub fn hlo_stats(trace: &Trace) -> Vec<HloStatsRow> {
                 outside_compilation: "No",
                 autotuned: "No",
                 source_info,
-                core_type: "TensorCore",
+                core_type: match db.source {
+                    OpSource::Device => "TensorCore",
+                    OpSource::Host => "CPU",
+                },
                 parent_op_name: String::new(),
                 vdd_energy: 0.0,
                 total_self_time_ps: op.self_time_ps,
+                source: db.source,
                 slices: op.slices.clone(),
             }
         })

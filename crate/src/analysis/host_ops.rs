@@ -1,21 +1,23 @@
 //! Framework ops on the host, XProf's host `OpMetricsDb`.
 //!
-//! XSpace: on each line of `/host:CPU`, an event is a framework op when its (metadata) name
-//! parses as one (`name:Type`, `Iterator::...`, JAX `scope/name:type`), and, separately,
-//! when it carries a non-empty `tf_op` stat (memory allocations do: they add occurrences of
-//! zero time). Ops are keyed by name alone; the type is the first non-empty one seen.
-//! Events of derived lines are skipped. Chrome/Kineto JSON: slices of category `cpu_op` or `Operator`, typed by their name.
+//! On each host thread of each host process: a slice of an operator category (PyTorch's
+//! `cpu_op`, Kineto 2021's `Operator`) is a framework op typed by its name; an uncategorised
+//! slice (as XSpace events are) is one when its (metadata) name parses as one (`name:Type`,
+//! `Iterator::...`, JAX `scope/name:type`), and, separately, when it carries a non-empty
+//! `tf_op` stat (memory allocations do: they add occurrences of zero time). Ops are keyed by
+//! name alone; the type is the first non-empty one seen. Other tracks (derived lines,
+//! counters, device streams) are skipped.
 //! Per line, XProf's op stack runs over begin/end activities in time order (an end pops
 //! the stack down to its own begin; an end without one is dropped), giving each op its
 //! self time; the line's time is the span from the first activity to the last, and what ops
 //! do not cover is idle.
 
 use super::query::{
-    args_of, is_derived_line, long_name_key, processes_named, track_slices_in_order,
+    args_of, long_name_key, operator_categories, processes_with_role, track_slices_in_order,
     tracks_by_process, value_i64, value_str_id, xprof_name_id,
 };
 use super::tf_op::{TfOpCategory, parse_tf_op};
-use crate::model::{Format, ProcessId, Ps, SliceId, StrId, Trace};
+use crate::model::{CategoryId, ProcessRole, Ps, SliceId, StrId, Trace, TrackRole};
 use hashbrown::HashMap;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
@@ -81,37 +83,29 @@ pub fn host_op_db(trace: &Trace) -> HostOpDb {
     ];
 
     let by_process = tracks_by_process(trace);
-    let processes: Vec<ProcessId> = match trace.format {
-        Format::Xspace => processes_named(trace, "/host:CPU")
-            .filter(|(_, n)| *n == "/host:CPU")
-            .map(|(p, _)| p)
-            .collect(),
-        _ => (0..trace.processes.len() as u32).map(ProcessId).collect(),
-    };
+    let operator = operator_categories(trace);
     let mut activities = Vec::new();
-    for p in processes {
+    for p in processes_with_role(trace, ProcessRole::Host) {
         for &track in &by_process[p.index()] {
-            if trace.format == Format::Xspace && is_derived_line(trace, track) {
+            if trace.tracks.role[track.index()] != TrackRole::HostThread {
                 continue;
             }
             activities.clear();
             for i in track_slices_in_order(trace, track) {
                 let s = &trace.slices;
                 let [long_name, tf_op, eager] = args_of(trace, s.args[i], keys);
-                let found: [Option<usize>; 2] = match trace.format {
-                    Format::Xspace => [
+                let category = s.category[i];
+                let found: [Option<usize>; 2] = if category == CategoryId::NONE {
+                    [
                         ops.of_name(trace, &mut db, xprof_name_id(trace, long_name, i)),
                         tf_op
                             .and_then(value_str_id)
                             .and_then(|t| ops.of_tf_op(trace, &mut db, t)),
-                    ],
-                    _ => {
-                        let cat = trace.str(trace.categories.name[s.category[i].index()]);
-                        let is_op = cat.eq_ignore_ascii_case("cpu_op")
-                            || cat.eq_ignore_ascii_case("operator");
-                        let name = trace.str(s.name[i]);
-                        [is_op.then(|| ops.add(&mut db, name, name)), None]
-                    }
+                    ]
+                } else {
+                    let name = trace.str(s.name[i]);
+                    let is_op = operator[category.index()];
+                    [is_op.then(|| ops.add(&mut db, name, name)), None]
                 };
                 let eager = eager
                     .and_then(|v| value_i64(trace, v))

@@ -1,20 +1,25 @@
 //! GPU kernel statistics, XProf's `kernel_stats` tool plus percentiles and device share.
 //!
-//! Sources: XSpace `/device:GPU:*` planes (events with a `kernel_details` stat on lines that
-//! are not derived, as XProf reads them) and Chrome/Kineto JSON (slices of category
-//! `kernel`, launch parameters from the args `grid`, `block`, `registers per thread`,
-//! `shared memory`, `est. achieved occupancy %`). Rows group kernels exactly as XProf does:
-//! by (name, grid, block, registers, static and dynamic shared memory, Tensor Core use and
-//! eligibility, op name); zero-length kernels are skipped. Rows are sorted by total time,
-//! longest first, ties in XProf's key order; XProf keeps the top 1000, so do we.
+//! Sources: the streams of GPUs. A kernel is a slice with a `kernel_details` stat (XSpace,
+//! as XProf reads them) or of category `kernel` (Kineto, launch parameters from the args
+//! `grid`, `block`, `registers per thread`, `shared memory`, `est. achieved occupancy %`).
+//! Rows group kernels exactly as XProf does: by (name, grid, block, registers, static and
+//! dynamic shared memory, Tensor Core use and eligibility, op name); zero-length kernels are
+//! skipped. Rows are sorted by total time, longest first, ties in XProf's key order; XProf
+//! keeps the top 1000, so do we.
+//!
+//! The op name is the framework op the kernel states (`tf_op`); without one (Kineto),
+//! outside `--xprof-compat`, the innermost framework op that enclosed its launch on the host
+//! ([`super::launch_ops`]: `aten::conv2d` for a cuDNN kernel).
 
 use super::compat::Compat;
 use super::intervals::union_length;
+use super::launch_ops::LaunchOps;
 use super::query::{
-    arg, arg_f64, arg_i64, arg_str, args_of, derived_lines, processes_named, ps_to_us, value_str_id,
+    arg, arg_f64, arg_i64, arg_str, args_of, device_work_categories, ps_to_us, value_str_id,
 };
 use super::tf_op::parse_tf_op;
-use crate::model::{ArgSetId, ArgValue, Format, ProcessId, Ps, SliceId, StrId, Trace};
+use crate::model::{ArgSetId, ArgValue, ProcessRole, Ps, SliceId, StrId, Trace, TrackRole};
 use hashbrown::HashMap;
 use serde::Serialize;
 
@@ -110,14 +115,16 @@ struct Launch {
     occupancy_pct: f64,
 }
 
-/// What decides a launch's row, as interned ids: for XSpace the name and the
-/// `kernel_details`, `tf_op` and `equation` strings; for Kineto the name and the arg set.
+/// What decides a launch's row, as interned ids: with `kernel_details` (XSpace) the name and
+/// the `kernel_details`, `tf_op` and `equation` strings; else (Kineto) the name and the arg
+/// set; and the name of the op that launched it, when that names the op.
 /// Launches with equal raw keys have equal [`Key`]s, so each raw key is parsed once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 struct RawKey {
     name: StrId,
     parts: [Option<StrId>; 3],
     set: ArgSetId,
+    launched_by: Option<StrId>,
 }
 
 /// Kernel statistics of a trace (empty when it has no kernels).
@@ -126,7 +133,7 @@ pub fn kernel_stats(trace: &Trace, compat: Compat) -> Vec<KernelRow> {
     let mut by_key: HashMap<Key, usize> = HashMap::new();
     let mut by_raw: HashMap<RawKey, usize> = HashMap::new();
     let keys = Keys::new(trace);
-    let busy_ps = for_each_kernel(trace, &keys, |raw, slice| {
+    let busy_ps = for_each_kernel(trace, &keys, compat, |raw, slice| {
         let row = *by_raw.entry(raw).or_insert_with(|| {
             let (key, launch) = full_key(trace, &keys, raw);
             if let Some(&row) = by_key.get(&key) {
@@ -235,67 +242,62 @@ fn percentiles<const N: usize>(v: &mut [Ps], ps: [u64; N]) -> [Ps; N] {
 
 /// Calls `f` for every kernel launch of the trace, in slice order, with its raw key; returns
 /// the busy time of all devices (per device the union of its kernel and copy intervals).
-fn for_each_kernel(trace: &Trace, keys: &Keys, mut f: impl FnMut(RawKey, SliceId)) -> i64 {
-    let devices: Vec<ProcessId> = match trace.format {
-        Format::Xspace => processes_named(trace, "/device:GPU:")
-            .map(|(p, _)| p)
-            .collect(),
-        _ => (0..trace.processes.len() as u32).map(ProcessId).collect(),
-    };
-    let mut is_device = vec![false; trace.processes.len()];
-    for p in &devices {
-        is_device[p.index()] = true;
-    }
-    let derived = derived_lines(trace);
-    let is_activity: Vec<(bool, bool)> = (0..trace.categories.name.len())
+fn for_each_kernel(
+    trace: &Trace,
+    keys: &Keys,
+    compat: Compat,
+    mut f: impl FnMut(RawKey, SliceId),
+) -> i64 {
+    let work = device_work_categories(trace);
+    let is_kernel: Vec<bool> = (0..trace.categories.name.len())
         .map(|c| {
-            let cat = trace.str(trace.categories.name[c]);
-            (is_device_activity(cat), cat.eq_ignore_ascii_case("kernel"))
+            trace
+                .str(trace.categories.name[c])
+                .eq_ignore_ascii_case("kernel")
         })
         .collect();
+    let launches = (!compat.on()).then(|| LaunchOps::new(trace));
     let mut busy: Vec<Vec<(Ps, Ps)>> = vec![Vec::new(); trace.processes.len()];
     let s = &trace.slices;
     for i in 0..s.len() {
-        let track = s.track[i];
-        let process = trace.tracks.process[track.index()];
-        if !is_device[process.index()] || s.dur[i] <= 0 {
+        let track = s.track[i].index();
+        let process = trace.tracks.process[track].index();
+        if trace.processes.role[process] != ProcessRole::Gpu
+            || trace.tracks.role[track] != TrackRole::DeviceStream
+            || s.dur[i] <= 0
+        {
             continue;
         }
-        let raw = match trace.format {
-            Format::Xspace => {
-                if derived[track.index()] {
-                    continue;
-                }
-                busy[process.index()].push((s.start[i], s.end(i)));
-                let [details, tf_op, equation] = args_of(
-                    trace,
-                    s.args[i],
-                    [keys.kernel_details, keys.tf_op, keys.equation],
-                )
-                .map(|v| v.and_then(value_str_id));
-                if details.is_none() {
-                    continue;
-                }
-                RawKey {
-                    name: s.name[i],
-                    parts: [details, tf_op, equation],
-                    set: ArgSetId::NONE,
-                }
+        let category = s.category[i].index();
+        if work[category] {
+            busy[process].push((s.start[i], s.end(i)));
+        }
+        let [details, tf_op, equation] = args_of(
+            trace,
+            s.args[i],
+            [keys.kernel_details, keys.tf_op, keys.equation],
+        )
+        .map(|v| v.and_then(value_str_id));
+        let launched_by = match &launches {
+            Some(l) if tf_op.is_none() => l.op_of(trace, i).map(|op| s.name[op]),
+            _ => None,
+        };
+        let raw = if details.is_some() {
+            RawKey {
+                name: s.name[i],
+                parts: [details, tf_op, equation],
+                set: ArgSetId::NONE,
+                launched_by,
             }
-            _ => {
-                let (activity, kernel) = is_activity[s.category[i].index()];
-                if activity {
-                    busy[process.index()].push((s.start[i], s.end(i)));
-                }
-                if !kernel {
-                    continue;
-                }
-                RawKey {
-                    name: s.name[i],
-                    parts: [None; 3],
-                    set: s.args[i],
-                }
+        } else if is_kernel[category] {
+            RawKey {
+                name: s.name[i],
+                parts: [None; 3],
+                set: s.args[i],
+                launched_by,
             }
+        } else {
+            continue;
         };
         f(raw, SliceId(i as u32));
     }
@@ -304,11 +306,12 @@ fn for_each_kernel(trace: &Trace, keys: &Keys, mut f: impl FnMut(RawKey, SliceId
 
 /// The row key and launch parameters of launches with raw key `raw`.
 fn full_key(trace: &Trace, keys: &Keys, raw: RawKey) -> (Key, Launch) {
-    let (launch, tf_op, equation) = match trace.format {
-        Format::Xspace => {
-            let [details, tf_op, equation] = raw.parts.map(|p| p.map(|s| trace.str(s)));
-            (parse_kernel_details(details.unwrap_or("")), tf_op, equation)
-        }
+    let (launch, tf_op, equation) = match raw.parts {
+        [Some(details), tf_op, equation] => (
+            parse_kernel_details(trace.str(details)),
+            tf_op.map(|s| trace.str(s)),
+            equation.map(|s| trace.str(s)),
+        ),
         _ => (
             kineto_launch(trace, raw.set, keys),
             arg_str(trace, raw.set, keys.tf_op),
@@ -317,14 +320,15 @@ fn full_key(trace: &Trace, keys: &Keys, raw: RawKey) -> (Key, Launch) {
     };
     let name = trace.str(raw.name).to_owned();
     let uses_tensor_core = is_kernel_using_tensor_core(&name);
-    let (op_name, tensor_core_eligible) = match tf_op.map(parse_tf_op) {
-        Some(op) => {
+    let (op_name, tensor_core_eligible) = match (tf_op.map(parse_tf_op), raw.launched_by) {
+        (Some(op), _) => {
             let eligible = is_op_tensor_core_eligible(op.name)
                 || equation.is_some_and(is_einsum_eligible)
                 || uses_tensor_core;
             (op.name.to_owned(), eligible)
         }
-        None => (String::new(), false),
+        (None, Some(op)) => (trace.str(op).to_owned(), false),
+        (None, None) => (String::new(), false),
     };
     let key = Key {
         name,
@@ -338,13 +342,6 @@ fn full_key(trace: &Trace, keys: &Keys, raw: RawKey) -> (Key, Launch) {
         op_name,
     };
     (key, launch)
-}
-
-/// Kineto categories of device work that occupies a device.
-fn is_device_activity(cat: &str) -> bool {
-    ["kernel", "gpu_memcpy", "gpu_memset", "memcpy", "memset"]
-        .iter()
-        .any(|c| cat.eq_ignore_ascii_case(c))
 }
 
 /// Interned arg keys the kernel analysis reads.

@@ -1,30 +1,40 @@
 //! Per-op metrics on devices, the table XProf calls the device `OpMetricsDb`, shared by the
 //! framework op stats, HLO op stats, op profile and roofline.
 //!
-//! TPU: the `XLA Ops` line of each `/device:TPU:N` plane; an op is (program id, HLO op name),
-//! its time is the `device_duration_ps` stat (else the event's duration), and the device's
-//! time is the span from the first op's `device_offset_ps` to the last op's end, summed over
-//! cores. Category, FLOPs, bytes and framework op come from the `hlo_category`, `flops`,
-//! `model_flops`, `bytes_accessed` and `tf_op` stats. GPU: the events of each
-//! `/device:GPU:N` plane's non-derived lines that carry a `tf_op` stat, one op per
-//! (framework op, kernel name); the device's time is the span of all those lines' events.
-//! Idle time is the device time no op covers (XProf's `IDLE`). Ops are named by the slice
-//! name (the event's display name, the HLO op name; the metadata name of a TPU op is its
-//! whole HLO text).
+//! TPU: the XLA ops line of each TPU core; an op is (program id, HLO op name), its time is
+//! the `device_duration_ps` stat (else the event's duration), and the device's time is the
+//! span from the first op's `device_offset_ps` to the last op's end, summed over cores.
+//! Category, FLOPs, bytes and framework op come from the `hlo_category`, `flops`,
+//! `model_flops`, `bytes_accessed` and `tf_op` stats. GPU: the work on each GPU's streams
+//! (annotations left out) that names a framework op, one op per (framework op, kernel name);
+//! the framework op is the `tf_op` stat, and without one (Kineto), outside `--xprof-compat`,
+//! the op that launched the work ([`super::launch_ops`]). The device's time is the span of
+//! its streams' work. Idle time is the device time no op covers (XProf's `IDLE`). Ops are
+//! named by the slice name (the event's display name, the HLO op name; the metadata name of
+//! a TPU op is its whole HLO text).
+//!
+//! Without devices, [`xla_op_db`] (outside `--xprof-compat`) takes the XLA ops a host ran
+//! instead: host-thread slices with an `hlo_op` stat (JAX on CPU), one op per (program id,
+//! op name), each thread that ran them counted as one core (its time the span of its ops).
+//! XProf reads no ops there, so its tables stay empty.
 
-use super::query::{arg_f64, arg_i64, arg_str, arg_u64, is_derived_line, processes_named};
+use super::compat::Compat;
+use super::launch_ops::LaunchOps;
+use super::query::{
+    arg_f64, arg_i64, arg_str, arg_u64, device_work_categories, processes_with_role,
+};
 use super::tf_op::parse_tf_op;
-use crate::model::{Ps, SliceId, StrId, Trace};
+use crate::model::{ProcessId, ProcessRole, Ps, SliceId, StrId, Trace, TrackRole};
 use hashbrown::HashMap;
 
 /// The kind of device a profile ran on, as XProf names it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum DeviceKind {
-    /// No device planes.
+    /// No GPU or TPU core.
     CpuOnly,
-    /// `/device:GPU:*` planes.
+    /// GPUs.
     Gpu,
-    /// `/device:TPU:*` planes.
+    /// TPU cores.
     Tpu,
 }
 
@@ -70,11 +80,23 @@ pub struct DeviceOp {
     pub slices: Vec<SliceId>,
 }
 
+/// Where the ops of a [`DeviceOpDb`] ran.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum OpSource {
+    /// On devices.
+    Device,
+    /// On host threads (XLA on CPU).
+    Host,
+}
+
 /// All device ops of a trace.
 #[derive(Clone, Debug)]
 pub struct DeviceOpDb {
     /// What the devices are.
     pub kind: DeviceKind,
+    /// Where the ops ran.
+    pub source: OpSource,
     /// Ops, in first-seen order.
     pub ops: Vec<DeviceOp>,
     /// Device time summed over devices, ps.
@@ -125,63 +147,69 @@ impl Keys {
 
 /// What kind of devices the trace has (TPU over GPU; CPU only when neither).
 pub fn device_kind(trace: &Trace) -> DeviceKind {
-    if tpu_planes(trace).next().is_some() {
+    if tpu_cores(trace).next().is_some() {
         DeviceKind::Tpu
-    } else if processes_named(trace, "/device:GPU:").next().is_some() {
+    } else if processes_with_role(trace, ProcessRole::Gpu)
+        .next()
+        .is_some()
+    {
         DeviceKind::Gpu
     } else {
         DeviceKind::CpuOnly
     }
 }
 
-/// TensorCore planes: `/device:TPU:<digits>`.
-pub fn tpu_planes(trace: &Trace) -> impl Iterator<Item = crate::model::ProcessId> + '_ {
-    processes_named(trace, "/device:TPU:")
-        .filter(|(_, n)| {
-            n["/device:TPU:".len()..]
-                .bytes()
-                .all(|c| c.is_ascii_digit())
-        })
-        .map(|(p, _)| p)
+/// The TPU TensorCore processes, in process id order.
+pub fn tpu_cores(trace: &Trace) -> impl Iterator<Item = ProcessId> + '_ {
+    processes_with_role(trace, ProcessRole::TpuCore)
+}
+
+/// The XLA ops table: [`device_op_db`], or without devices, outside `--xprof-compat`, the XLA
+/// ops the host ran (see the module doc).
+pub fn xla_op_db(trace: &Trace, compat: Compat) -> DeviceOpDb {
+    let db = device_op_db(trace, compat);
+    if db.kind == DeviceKind::CpuOnly && !compat.on() {
+        host_xla_op_db(trace)
+    } else {
+        db
+    }
 }
 
 /// Builds the device op table.
-pub fn device_op_db(trace: &Trace) -> DeviceOpDb {
+pub fn device_op_db(trace: &Trace, compat: Compat) -> DeviceOpDb {
     let kind = device_kind(trace);
     let keys = Keys::new(trace);
     let mut db = Db::default();
-    let mut total_time_ps = 0;
-    let planes: Vec<_> = match kind {
-        DeviceKind::Tpu => tpu_planes(trace).collect(),
-        DeviceKind::Gpu => processes_named(trace, "/device:GPU:")
-            .map(|(p, _)| p)
-            .collect(),
-        DeviceKind::CpuOnly => Vec::new(),
+    let (planes, line): (Vec<ProcessId>, TrackRole) = match kind {
+        DeviceKind::Tpu => (tpu_cores(trace).collect(), TrackRole::XlaOps),
+        DeviceKind::Gpu => (
+            processes_with_role(trace, ProcessRole::Gpu).collect(),
+            TrackRole::DeviceStream,
+        ),
+        DeviceKind::CpuOnly => (Vec::new(), TrackRole::DeviceStream),
     };
     let mut in_plane = vec![usize::MAX; trace.processes.len()];
     for (i, p) in planes.iter().enumerate() {
         in_plane[p.index()] = i;
     }
+    let work = device_work_categories(trace);
+    let launches = (kind == DeviceKind::Gpu && !compat.on()).then(|| LaunchOps::new(trace));
     let mut spans: Vec<Option<(Ps, Ps)>> = vec![None; planes.len()];
-    let xla_ops = trace.strings.lookup("XLA Ops");
     let s = &trace.slices;
     for i in 0..s.len() {
         let track = s.track[i];
         let plane = in_plane[trace.tracks.process[track.index()].index()];
-        if plane == usize::MAX {
+        if plane == usize::MAX || trace.tracks.role[track.index()] != line {
             continue;
         }
         let set = s.args[i];
         let (start, dur) = match kind {
             DeviceKind::Tpu => {
-                if Some(trace.tracks.name[track.index()]) != xla_ops {
-                    continue;
-                }
                 let dur = arg_i64(trace, set, keys.duration).unwrap_or(s.dur[i]);
                 (arg_i64(trace, set, keys.offset).unwrap_or(s.start[i]), dur)
             }
             _ => {
-                if is_derived_line(trace, track) {
+                if !work[s.category[i].index()] {
                     continue;
                 }
                 (s.start[i], s.dur[i])
@@ -189,7 +217,12 @@ pub fn device_op_db(trace: &Trace) -> DeviceOpDb {
         };
         let span = spans[plane].get_or_insert((start, start + dur));
         *span = (span.0.min(start), span.1.max(start + dur));
-        let provenance = arg_str(trace, set, keys.tf_op).unwrap_or("");
+        let stated = arg_str(trace, set, keys.tf_op).unwrap_or("");
+        let launched_by = match &launches {
+            Some(l) if stated.is_empty() => l.op_of(trace, i).map(|op| trace.str(s.name[op])),
+            _ => None,
+        };
+        let provenance = launched_by.unwrap_or(stated);
         let (program_id, name, category) = match kind {
             DeviceKind::Tpu => (
                 arg_u64(trace, set, keys.program_id).unwrap_or(0),
@@ -200,33 +233,79 @@ pub fn device_op_db(trace: &Trace) -> DeviceOpDb {
                 if provenance.is_empty() {
                     continue;
                 }
-                let op = parse_tf_op(provenance);
-                let name = format!("{}/{}", op.name, trace.str(s.name[i]));
-                (0, name, op.op_type.to_owned())
+                let op = match launched_by {
+                    // A PyTorch operator is its own type.
+                    Some(name) => (name, name),
+                    None => {
+                        let op = parse_tf_op(provenance);
+                        (op.name, op.op_type)
+                    }
+                };
+                (
+                    0,
+                    format!("{}/{}", op.0, trace.str(s.name[i])),
+                    op.1.to_owned(),
+                )
             }
         };
         let op = db.entry(program_id, name, || category, provenance);
-        op.occurrences += 1;
-        op.time_ps += dur;
-        op.self_time_ps += dur;
-        op.flops += arg_f64(trace, set, keys.flops).unwrap_or(0.0);
-        op.model_flops += arg_f64(trace, set, keys.model_flops).unwrap_or(0.0);
-        op.bytes_accessed += arg_f64(trace, set, keys.bytes).unwrap_or(0.0);
-        op.is_eager |= arg_i64(trace, set, keys.is_eager).is_some_and(|v| v != 0);
-        if op.deduplicated_name.is_empty() {
+        op.add_occurrence(trace, &keys, i, dur);
+    }
+    let total_time_ps = spans.iter().flatten().map(|(a, b)| b - a).sum::<i64>();
+    db.finish(kind, OpSource::Device, total_time_ps)
+}
+
+/// The XLA ops host threads ran: slices with an `hlo_op` stat on host threads.
+fn host_xla_op_db(trace: &Trace) -> DeviceOpDb {
+    let keys = Keys::new(trace);
+    let mut db = Db::default();
+    let mut total_time_ps = 0;
+    let Some(hlo_op) = trace.strings.lookup("hlo_op") else {
+        return db.finish(DeviceKind::CpuOnly, OpSource::Host, 0);
+    };
+    for t in 0..trace.tracks.len() {
+        let track = crate::model::TrackId(t as u32);
+        if trace.tracks.role[t] != TrackRole::HostThread {
+            continue;
+        }
+        let mut span: Option<(Ps, Ps)> = None;
+        for i in super::query::track_slices(trace, track) {
+            let s = &trace.slices;
+            let set = s.args[i];
+            let Some(name) = arg_str(trace, set, Some(hlo_op)) else {
+                continue;
+            };
+            let (start, end) = (s.start[i], s.end(i));
+            let sp = span.get_or_insert((start, end));
+            *sp = (sp.0.min(start), sp.1.max(end));
+            let program_id = arg_u64(trace, set, keys.program_id).unwrap_or(0);
+            let category = arg_str(trace, set, keys.category).unwrap_or("").to_owned();
+            let provenance = arg_str(trace, set, keys.tf_op).unwrap_or("");
+            let op = db.entry(program_id, name.to_owned(), || category, provenance);
+            op.add_occurrence(trace, &keys, i, s.dur[i]);
+        }
+        total_time_ps += span.map_or(0, |(a, b)| b - a);
+    }
+    db.finish(DeviceKind::CpuOnly, OpSource::Host, total_time_ps)
+}
+
+impl DeviceOp {
+    /// Adds occurrence `i` (slice index) that took `dur`, with its stats.
+    fn add_occurrence(&mut self, trace: &Trace, keys: &Keys, i: usize, dur: Ps) {
+        let set = trace.slices.args[i];
+        self.occurrences += 1;
+        self.time_ps += dur;
+        self.self_time_ps += dur;
+        self.flops += arg_f64(trace, set, keys.flops).unwrap_or(0.0);
+        self.model_flops += arg_f64(trace, set, keys.model_flops).unwrap_or(0.0);
+        self.bytes_accessed += arg_f64(trace, set, keys.bytes).unwrap_or(0.0);
+        self.is_eager |= arg_i64(trace, set, keys.is_eager).is_some_and(|v| v != 0);
+        if self.deduplicated_name.is_empty() {
             if let Some(d) = arg_str(trace, set, keys.deduplicated) {
-                op.deduplicated_name = d.to_owned();
+                self.deduplicated_name = d.to_owned();
             }
         }
-        op.slices.push(SliceId(i as u32));
-    }
-    total_time_ps += spans.iter().flatten().map(|(a, b)| b - a).sum::<i64>();
-    let op_time_ps = db.ops.iter().map(|o| o.self_time_ps).sum();
-    DeviceOpDb {
-        kind,
-        ops: db.ops,
-        total_time_ps,
-        op_time_ps,
+        self.slices.push(SliceId(i as u32));
     }
 }
 
@@ -260,5 +339,16 @@ impl Db {
                 ops.len() - 1
             });
         &mut self.ops[i]
+    }
+
+    fn finish(self, kind: DeviceKind, source: OpSource, total_time_ps: i64) -> DeviceOpDb {
+        let op_time_ps = self.ops.iter().map(|o| o.self_time_ps).sum();
+        DeviceOpDb {
+            kind,
+            source,
+            ops: self.ops,
+            total_time_ps,
+            op_time_ps,
+        }
     }
 }

@@ -8,10 +8,13 @@
 //! the device's peak), `rawBytesAccessedArray` / `bandwidthUtils` (HBM, CMEM, VMEM; here all
 //! bytes are counted as HBM, since the per-memory breakdown is not decoded). Children are
 //! sorted by time, longest first. A device profile without any op (GPU without XLA) is just
-//! the `IDLE` node, as XProf returns it.
+//! the `IDLE` node, as XProf returns it. Without devices, outside `--xprof-compat`, the tree
+//! is built from the XLA ops host threads ran (JAX on CPU, see [`xla_op_db`]); the root's
+//! `source` says which (`device` or `host`).
 
+use super::compat::Compat;
 use super::hlo_modules::HloModules;
-use super::op_metrics::{DeviceKind, DeviceOp, device_op_db};
+use super::op_metrics::{DeviceKind, DeviceOp, OpSource, xla_op_db};
 use super::peaks::Peaks;
 use crate::hlo::{HloModule, InstrId, PrintOptions, category, instruction_text};
 use crate::model::{SliceId, Trace};
@@ -42,6 +45,9 @@ pub struct Node {
     /// `children.len()`.
     #[serde(rename = "numChildren")]
     pub num_children: usize,
+    /// On the root: where the ops ran (`device`, or `host` for XLA ops a CPU ran).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub source: Option<OpSource>,
     /// Occurrences on the timeline (op nodes and their groups).
     #[serde(skip)]
     pub slices: Vec<SliceId>,
@@ -115,9 +121,21 @@ impl Raw {
     }
 }
 
-/// Builds the tree.
+/// Builds the tree outside `--xprof-compat` (see [`op_profile_with`]).
 pub fn op_profile(trace: &Trace, group_by: GroupBy) -> Node {
-    let db = device_op_db(trace);
+    op_profile_with(trace, group_by, Compat::Planeview)
+}
+
+/// Builds the tree; `compat` decides whether a profile without devices reads the XLA ops of
+/// its host threads (Planeview) or has none (XProf).
+pub fn op_profile_with(trace: &Trace, group_by: GroupBy, compat: Compat) -> Node {
+    let db = xla_op_db(trace, compat);
+    let mut root = tree(&db, trace, group_by);
+    root.source = Some(db.source);
+    root
+}
+
+fn tree(db: &super::op_metrics::DeviceOpDb, trace: &Trace, group_by: GroupBy) -> Node {
     let mut ctx = Ctx {
         peaks: Peaks::of(trace),
         flops_time_ps: Some(db.total_time_ps),
@@ -347,6 +365,7 @@ fn node(name: String, raw: Raw, children: Vec<Node>, xla: Option<Xla>, ctx: &Ctx
         num_children: children.len(),
         children,
         xla,
+        source: None,
         slices: Vec::new(),
     }
 }

@@ -2,17 +2,23 @@
 //! device ops and the run environment (`docs/CONTRACT.md` § overview).
 //!
 //! Breakdown categories, each the time of the step covered by that kind of event and not
-//! by a kind listed before it: `device_compute` (device ops and kernels), `memcpy` (device
-//! copies and memsets), `host_compute` (host events other than the step markers), and
-//! `other` (the rest of the step). XProf derives its breakdown from its own event grouping,
-//! which Planeview does not reproduce (see `docs/XPROF-PARITY.md`).
+//! by a kind listed before it: `device_compute` (the work on GPU and other device streams,
+//! the XLA ops of TPU cores), `memcpy` (device copies and memsets, by name or category),
+//! `host_compute` (events of non-device processes other than the step markers), and `other`
+//! (the rest of the step). Device annotations (Kineto's `gpu_user_annotation`) and the
+//! device lines derived from others (steps, modules, framework ops) are left out. XProf
+//! derives its breakdown from its own event grouping, which Planeview does not reproduce
+//! (see `docs/XPROF-PARITY.md`).
+//!
+//! The environment names the devices: their kind, how many there are, and the product name
+//! the profile states (TPU `device_type_string`, Kineto `deviceProperties`).
 
 use super::compat::Compat;
-use super::framework_ops::{FrameworkOpRow, framework_op_stats};
-use super::op_metrics::{DeviceKind, device_kind, tpu_planes};
-use super::query::{derived_lines, processes_named};
+use super::framework_ops::{FrameworkOpRow, framework_op_stats_with};
+use super::op_metrics::{DeviceKind, device_kind};
+use super::query::device_work_categories;
 use super::steps::{Step, steps};
-use crate::model::{Format, Ps, Trace};
+use crate::model::{ProcessRole, Ps, Trace, TrackRole};
 use serde::Serialize;
 use std::collections::BTreeMap;
 
@@ -89,15 +95,18 @@ pub struct Environment {
     pub hardware_type: &'static str,
     /// `CPU`, `GPU`, or the TPU's `device_type_string`.
     pub device_type: String,
-    /// Device planes.
+    /// Devices (GPUs, TPU cores).
     pub device_core_count: usize,
+    /// The devices' product name as the profile states it (`Tesla V100-SXM2-16GB`,
+    /// `TPU v6 Lite`), `null` when it states none.
+    pub device_name: Option<String>,
     /// Hosts (one per file).
     pub host_count: usize,
 }
 
 /// Builds the overview.
 pub fn overview(trace: &Trace, compat: Compat) -> Overview {
-    overview_with_ops(trace, compat, &framework_op_stats(trace))
+    overview_with_ops(trace, compat, &framework_op_stats_with(trace, compat))
 }
 
 /// [`overview`] with the profile's framework op rows computed before (its top ops come from
@@ -174,28 +183,32 @@ pub fn top_ops(rows: &[FrameworkOpRow]) -> Vec<TopOp> {
 
 fn environment(trace: &Trace) -> Environment {
     let kind = device_kind(trace);
-    let (device_type, cores) = match kind {
-        DeviceKind::Tpu => {
-            let first = tpu_planes(trace)
-                .next()
-                .map(|p| trace.str(trace.processes.name[p.index()]));
-            let name = first
-                .and_then(|n| trace.metadata.get(&format!("{n}/device_type_string")))
-                .and_then(|v| v.as_str())
-                .unwrap_or("TPU")
-                .to_owned();
-            (name, tpu_planes(trace).count())
-        }
-        DeviceKind::Gpu => (
-            "GPU".to_owned(),
-            processes_named(trace, "/device:GPU:").count(),
-        ),
-        DeviceKind::CpuOnly => ("CPU".to_owned(), 0),
+    let role = match kind {
+        DeviceKind::Tpu => ProcessRole::TpuCore,
+        DeviceKind::Gpu => ProcessRole::Gpu,
+        DeviceKind::CpuOnly => ProcessRole::Host,
+    };
+    let cores = if kind == DeviceKind::CpuOnly {
+        0
+    } else {
+        super::query::processes_with_role(trace, role).count()
+    };
+    let device_name = trace
+        .devices
+        .rows
+        .iter()
+        .find(|d| trace.processes.role[d.process.index()] == role && !d.name.is_empty())
+        .map(|d| d.name.clone());
+    let device_type = match kind {
+        DeviceKind::Tpu => device_name.clone().unwrap_or_else(|| "TPU".to_owned()),
+        DeviceKind::Gpu => "GPU".to_owned(),
+        DeviceKind::CpuOnly => "CPU".to_owned(),
     };
     Environment {
         hardware_type: kind.as_str(),
         device_type,
         device_core_count: cores,
+        device_name,
         host_count: 1,
     }
 }
@@ -258,32 +271,29 @@ impl CategorySpans {
                     marker[m.index()] = true;
                 }
             }
-            let xla_ops = trace.strings.lookup("XLA Ops");
-            let derived = derived_lines(trace);
-            // Per track: is it on a device plane, and is it skipped (XSpace derived lines
-            // other than the TPU's `XLA Ops`)?
-            let tracks: Vec<(bool, bool)> = (0..trace.tracks.len())
-                .map(|t| {
-                    let process = trace.tracks.process[t].index();
-                    let device = trace
-                        .str(trace.processes.name[process])
-                        .starts_with("/device:");
-                    let tpu_op = Some(trace.tracks.name[t]) == xla_ops;
-                    (device, device && derived[t] && !tpu_op)
-                })
-                .collect();
-            let categories: Vec<Level> = trace
+            let work = device_work_categories(trace);
+            let copy_category: Vec<bool> = trace
                 .categories
                 .name
                 .iter()
                 .map(|&c| {
                     let cat = trace.str(c).to_ascii_lowercase();
-                    if cat == "kernel" {
-                        Level::Device
-                    } else if cat.contains("memcpy") || cat.contains("memset") {
-                        Level::Copy
+                    cat.contains("memcpy") || cat.contains("memset")
+                })
+                .collect();
+            // Per track: `Some(true)` for device work, `Some(false)` for host, `None` when
+            // skipped.
+            let tracks: Vec<Option<bool>> = (0..trace.tracks.len())
+                .map(|t| {
+                    let process = trace.processes.role[trace.tracks.process[t].index()];
+                    let work_line = match process {
+                        ProcessRole::TpuCore => TrackRole::XlaOps,
+                        _ => TrackRole::DeviceStream,
+                    };
+                    if !process.is_device() {
+                        Some(false)
                     } else {
-                        Level::Host
+                        (trace.tracks.role[t] == work_line).then_some(true)
                     }
                 })
                 .collect();
@@ -292,24 +302,24 @@ impl CategorySpans {
                 if is_marker || s.dur[i] <= 0 {
                     continue;
                 }
-                let track = s.track[i].index();
                 let span = (s.start[i], s.end(i));
-                let level = match trace.format {
-                    Format::Xspace => {
-                        let (device, skipped) = tracks[track];
-                        if skipped {
+                let category = s.category[i].index();
+                let level = match tracks[s.track[i].index()] {
+                    None => continue,
+                    Some(false) => Level::Host,
+                    Some(true) => {
+                        let name = trace.str(s.name[i]);
+                        if copy_category[category]
+                            || name.starts_with("Memcpy")
+                            || name.starts_with("Memset")
+                        {
+                            Level::Copy
+                        } else if work[category] {
+                            Level::Device
+                        } else {
                             continue;
                         }
-                        let name = trace.str(s.name[i]);
-                        if !device {
-                            Level::Host
-                        } else if name.starts_with("Memcpy") || name.starts_with("Memset") {
-                            Level::Copy
-                        } else {
-                            Level::Device
-                        }
                     }
-                    _ => categories[s.category[i].index()],
                 };
                 match level {
                     Level::Device => device.push(span),

@@ -1,13 +1,13 @@
-//! Device peaks from the plane stats of the first device plane: FLOP rate and memory
-//! bandwidths, as XProf's roofline and bound-by use them.
+//! Device peaks from the properties of the first device: FLOP rate and memory bandwidths,
+//! as XProf's roofline and bound-by use them.
 //!
-//! TPU planes state `peak_teraflops_per_second` and `peak_*_bw_gigabytes_per_second`
-//! (GB/s); GPU planes state `memory_bandwidth` in bytes/s and no FLOP rate. Missing peaks
-//! are 0; the user can supply them (the page's roofline tab asks).
+//! TPU cores state `peak_teraflops_per_second` and `peak_*_bw_gigabytes_per_second`
+//! (GB/s); XSpace GPUs state `memory_bandwidth` in bytes/s and no FLOP rate (the first GPU
+//! that states it is used). Missing peaks are 0; the user can supply them (the page's
+//! roofline tab asks).
 
-use super::op_metrics::{DeviceKind, device_kind, tpu_planes};
-use super::query::processes_named;
-use crate::model::Trace;
+use super::op_metrics::{DeviceKind, device_kind};
+use crate::model::{ProcessRole, Trace};
 
 /// Peak rates of one device.
 #[derive(Clone, Copy, Debug, Default, PartialEq, serde::Serialize)]
@@ -31,35 +31,21 @@ pub struct Peaks {
 }
 
 impl Peaks {
-    /// The peaks of the trace's first device plane (all zero for a CPU-only profile).
+    /// The peaks of the trace's first device (all zero for a CPU-only profile).
     pub fn of(trace: &Trace) -> Peaks {
-        let plane = match device_kind(trace) {
-            DeviceKind::Tpu => tpu_planes(trace).next(),
-            DeviceKind::Gpu => processes_named(trace, "/device:GPU:")
-                .find(|(p, name)| {
-                    trace
-                        .metadata
-                        .get(&format!("{name}/memory_bandwidth"))
-                        .is_some()
-                        && p.index() < usize::MAX
-                })
-                .map(|(p, _)| p),
+        let role = |d: &crate::model::Device| trace.processes.role[d.process.index()];
+        let mut devices = trace.devices.rows.iter();
+        let device = match device_kind(trace) {
+            DeviceKind::Tpu => devices.find(|d| role(d) == ProcessRole::TpuCore),
+            DeviceKind::Gpu => devices.find(|d| {
+                role(d) == ProcessRole::Gpu && d.properties.contains_key("memory_bandwidth")
+            }),
             DeviceKind::CpuOnly => None,
         };
-        let Some(plane) = plane else {
+        let Some(device) = device else {
             return Peaks::default();
         };
-        let name = trace.str(trace.processes.name[plane.index()]);
-        let stat = |key: &str| {
-            trace
-                .metadata
-                .get(&format!("{name}/{key}"))
-                .and_then(|v| {
-                    v.as_f64()
-                        .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
-                })
-                .unwrap_or(0.0)
-        };
+        let stat = |key: &str| device.number(key).unwrap_or(0.0);
         Peaks {
             flop_rate_gflops: stat("peak_teraflops_per_second") * 1e3,
             hbm_gbps: stat("peak_hbm_bw_gigabytes_per_second").max(stat("memory_bandwidth") / 1e9),

@@ -1,7 +1,7 @@
-//! Small read helpers the analyses share: args by key, the slices of a track, the tracks of a
-//! process, and XProf's notion of a derived line.
+//! Small read helpers the analyses share: args by key, the slices of a track, the tracks and
+//! processes of a role, and which categories mark device work and framework operators.
 
-use crate::model::{ArgSetId, ArgValue, ProcessId, StrId, Trace, TrackId};
+use crate::model::{ArgSetId, ArgValue, ProcessId, ProcessRole, StrId, Trace, TrackId};
 
 /// The first value of arg `key` in `set`, or `None` (also when `key` was never interned).
 pub fn arg(trace: &Trace, set: ArgSetId, key: Option<StrId>) -> Option<ArgValue> {
@@ -101,36 +101,57 @@ pub fn tracks_by_process(trace: &Trace) -> Vec<Vec<TrackId>> {
     out
 }
 
-/// Processes whose name starts with `prefix`, with their names, in process id order.
-pub fn processes_named<'t>(
-    trace: &'t Trace,
-    prefix: &'t str,
-) -> impl Iterator<Item = (ProcessId, &'t str)> + 't {
-    (0..trace.processes.len()).filter_map(move |i| {
-        let name = trace.str(trace.processes.name[i]);
-        name.starts_with(prefix)
-            .then_some((ProcessId(i as u32), name))
-    })
+/// The processes of role `role`, in process id order.
+pub fn processes_with_role(
+    trace: &Trace,
+    role: ProcessRole,
+) -> impl Iterator<Item = ProcessId> + '_ {
+    (0..trace.processes.len())
+        .filter(move |&i| trace.processes.role[i] == role)
+        .map(|i| ProcessId(i as u32))
 }
 
-/// XProf's derived lines (`Steps`, `XLA Ops`, `TensorFlow Ops`, ...) have ids from
-/// `0xdeadbeef` read as a signed 32-bit number upwards.
-const DERIVED_LINE_ID_MIN: i64 = 0xdead_beef_u32 as i32 as i64;
-/// How many derived line ids XProf reserves (more than it uses).
-const DERIVED_LINE_IDS: i64 = 64;
+/// The role of the process that holds `track`.
+pub fn process_role_of(trace: &Trace, track: TrackId) -> ProcessRole {
+    trace.processes.role[trace.tracks.process[track.index()].index()]
+}
 
-/// True when `track` is an XSpace line that XProf derived from others (by its line id).
-pub fn is_derived_line(trace: &Trace, track: TrackId) -> bool {
+/// Per category: whether slices of that category on a device stream are work the device
+/// ran (kernels, copies, memsets) rather than annotations of it. Uncategorised slices (as
+/// XSpace events are) are work; of categorised ones, Kineto's kernel, memcpy and memset
+/// categories and MTIA's device events.
+pub fn device_work_categories(trace: &Trace) -> Vec<bool> {
+    const WORK: [&str; 6] = [
+        "kernel",
+        "gpu_memcpy",
+        "gpu_memset",
+        "memcpy",
+        "memset",
+        "mtia_ccp_events",
+    ];
     trace
-        .str(trace.tracks.source_id[track.index()])
-        .parse::<i64>()
-        .is_ok_and(|id| (DERIVED_LINE_ID_MIN..DERIVED_LINE_ID_MIN + DERIVED_LINE_IDS).contains(&id))
+        .categories
+        .name
+        .iter()
+        .enumerate()
+        .map(|(c, &name)| {
+            let name = trace.str(name);
+            c == 0 || WORK.iter().any(|w| name.eq_ignore_ascii_case(w))
+        })
+        .collect()
 }
 
-/// [`is_derived_line`] of every track, indexed by `TrackId`.
-pub fn derived_lines(trace: &Trace) -> Vec<bool> {
-    (0..trace.tracks.len() as u32)
-        .map(|t| is_derived_line(trace, TrackId(t)))
+/// Per category: whether it marks framework operators (PyTorch's `cpu_op`, Kineto 2021's
+/// `Operator`).
+pub fn operator_categories(trace: &Trace) -> Vec<bool> {
+    trace
+        .categories
+        .name
+        .iter()
+        .map(|&name| {
+            let name = trace.str(name);
+            name.eq_ignore_ascii_case("cpu_op") || name.eq_ignore_ascii_case("operator")
+        })
         .collect()
 }
 

@@ -4,9 +4,16 @@
 //! Rows are the HLO ops of [`super::hlo_stats`] with XProf's roofline columns; peaks come
 //! from the plane stats ([`Peaks`]) or, when the profile states none, from the caller (the
 //! page lets the user type them). Memory traffic is `bytes_accessed`, all counted as HBM.
+//!
+//! An op without FLOPs has no place under the roofline (its operational intensity is 0) and
+//! its efficiencies say nothing (an async copy's start moves its whole buffer in a few
+//! cycles: XProf reports 1,924,470 of peak bandwidth): outside `--xprof-compat` its
+//! `roofline_efficiency`, `compute_efficiency` and `max_mem_bw_utilization` are `null`, and
+//! the roofline chart leaves it out ([`crate::charts::data::roofline_plot`]).
 
-use super::hlo_stats::{HloStatsRow, hlo_stats};
-use super::op_metrics::{DeviceKind, device_kind, tpu_planes};
+use super::compat::Compat;
+use super::hlo_stats::{HloStatsRow, hlo_stats_with};
+use super::op_metrics::{DeviceKind, device_kind, tpu_cores};
 use super::peaks::Peaks;
 use super::query::safe_div;
 use crate::model::{SliceId, Trace};
@@ -76,12 +83,12 @@ pub struct RooflineRow {
     /// The roof at this intensity, GFLOP/s.
     pub optimal_flop_rate: f64,
     /// Achieved over the binding roof: bandwidth utilisation when memory bound, FLOP
-    /// utilisation when compute bound.
-    pub roofline_efficiency: f64,
-    /// Achieved over the peak FLOP rate.
-    pub compute_efficiency: f64,
-    /// HBM bandwidth over its peak.
-    pub max_mem_bw_utilization: f64,
+    /// utilisation when compute bound (`null` for an op without FLOPs, see the module doc).
+    pub roofline_efficiency: Option<f64>,
+    /// Achieved over the peak FLOP rate (`null` for an op without FLOPs).
+    pub compute_efficiency: Option<f64>,
+    /// HBM bandwidth over its peak (`null` for an op without FLOPs).
+    pub max_mem_bw_utilization: Option<f64>,
     /// XLA program id.
     pub hlo_module_id: String,
     /// Source cell as in `hlo_stats`.
@@ -91,9 +98,14 @@ pub struct RooflineRow {
     pub slices: Vec<SliceId>,
 }
 
+/// The roofline outside `--xprof-compat` (see [`roofline_with`]).
+pub fn roofline(trace: &Trace, override_peaks: Option<Peaks>) -> Roofline {
+    roofline_with(trace, override_peaks, Compat::Planeview)
+}
+
 /// The roofline with the profile's peaks, replaced by `override_peaks` where those are
 /// non-zero (the page's typed-in peaks).
-pub fn roofline(trace: &Trace, override_peaks: Option<Peaks>) -> Roofline {
+pub fn roofline_with(trace: &Trace, override_peaks: Option<Peaks>, compat: Compat) -> Roofline {
     let mut peaks = Peaks::of(trace);
     if let Some(o) = override_peaks {
         if o.flop_rate_gflops > 0.0 {
@@ -104,27 +116,25 @@ pub fn roofline(trace: &Trace, override_peaks: Option<Peaks>) -> Roofline {
         }
     }
     let cores = match device_kind(trace) {
-        DeviceKind::Tpu => tpu_planes(trace).count(),
+        DeviceKind::Tpu => tpu_cores(trace).count(),
         _ => 1,
     }
     .max(1) as f64;
     let device_type = match device_kind(trace) {
-        DeviceKind::Tpu => tpu_planes(trace)
+        DeviceKind::Tpu => tpu_cores(trace)
             .next()
-            .and_then(|p| {
-                let name = trace.str(trace.processes.name[p.index()]);
-                trace.metadata.get(&format!("{name}/device_type_string"))
-            })
-            .and_then(|v| v.as_str())
+            .and_then(|p| trace.devices.of_process(p))
+            .map(|d| d.name.as_str())
+            .filter(|n| !n.is_empty())
             .unwrap_or("TPU")
             .to_owned(),
         DeviceKind::Gpu => "GPU".into(),
         DeviceKind::CpuOnly => String::new(),
     };
     let ridge = peaks.hbm_ridge_point();
-    let rows = hlo_stats(trace)
+    let rows = hlo_stats_with(trace, compat)
         .into_iter()
-        .map(|r| row(r, &peaks, cores))
+        .map(|r| row(r, &peaks, cores, compat))
         .collect();
     Roofline {
         device_type,
@@ -134,7 +144,7 @@ pub fn roofline(trace: &Trace, override_peaks: Option<Peaks>) -> Roofline {
     }
 }
 
-fn row(r: HloStatsRow, peaks: &Peaks, cores: f64) -> RooflineRow {
+fn row(r: HloStatsRow, peaks: &Peaks, cores: f64, compat: Compat) -> RooflineRow {
     let intensity = r.operational_intensity;
     let optimal = if peaks.hbm_gbps > 0.0 {
         (intensity * peaks.hbm_gbps).min(peaks.flop_rate_gflops)
@@ -143,6 +153,13 @@ fn row(r: HloStatsRow, peaks: &Peaks, cores: f64) -> RooflineRow {
     };
     let compute_efficiency = safe_div(r.normalized_flop_rate, peaks.flop_rate_gflops);
     let memory_efficiency = safe_div(r.hbm_bw * GIB_PER_GB, peaks.hbm_gbps);
+    let roofline_efficiency = match r.bound_by {
+        "HBM" => memory_efficiency,
+        "Compute" => compute_efficiency,
+        _ => 0.0,
+    };
+    // FLOPs over a positive time give a positive rate: a zero rate is an op without FLOPs.
+    let measured = |v: f64| (compat.on() || r.normalized_flop_rate > 0.0).then_some(v);
     RooflineRow {
         step: "Total",
         rank: r.rank,
@@ -166,13 +183,9 @@ fn row(r: HloStatsRow, peaks: &Peaks, cores: f64) -> RooflineRow {
         total_time_per_core: r.total_time / cores,
         total_time_in_percentage: r.total_self_time_percent / 100.0,
         optimal_flop_rate: optimal,
-        roofline_efficiency: match r.bound_by {
-            "HBM" => memory_efficiency,
-            "Compute" => compute_efficiency,
-            _ => 0.0,
-        },
-        compute_efficiency,
-        max_mem_bw_utilization: memory_efficiency,
+        roofline_efficiency: measured(roofline_efficiency),
+        compute_efficiency: measured(compute_efficiency),
+        max_mem_bw_utilization: measured(memory_efficiency),
         hlo_module_id: r.program_id,
         source_info: r.source_info,
         slices: r.slices,

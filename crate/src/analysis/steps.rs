@@ -1,18 +1,18 @@
-//! Training or inference steps, from the markers profilers write:
-//! - XSpace device planes: the `Steps` line (one event per step, `group_id` = step number);
-//!   a step seen on several devices takes the earliest start and the longest duration;
-//! - XSpace host (when no device has a `Steps` line): `StepTraceAnnotation` events, the
-//!   root events (`_r`) that carry `step_num`, named `<event name> <step_num>` as XProf
-//!   names them (`train 3`);
-//! - Chrome/Kineto JSON: `ProfilerStep#N` slices.
+//! Training or inference steps, from the markers profilers write, the first kind found:
+//! - the steps lines of devices (XSpace's `Steps`: one event per step, `group_id` = step
+//!   number); a step seen on several devices takes the earliest start and the longest
+//!   duration;
+//! - on the host, `StepTraceAnnotation` events: the root events (`_r`) that carry
+//!   `step_num`, named `<event name> <step_num>` as XProf names them (`train 3`);
+//! - PyTorch's `ProfilerStep#N` slices.
 //!
 //! Steps are sorted by number. XProf 2.24.2 drops the first and the last step once there are
 //! more than five (they may be partial); we keep them unless asked for XProf's behaviour
 //! ([`Compat::Xprof`]), see `docs/XPROF-PARITY.md`.
 
 use super::compat::Compat;
-use super::query::{arg_i64, args_of, processes_named, tracks_by_process, value_i64};
-use crate::model::{Format, Ps, SliceId, Trace};
+use super::query::{arg_i64, args_of, process_role_of, value_i64};
+use crate::model::{Ps, SliceId, Trace, TrackId, TrackRole};
 use std::collections::BTreeMap;
 
 /// XProf drops partial steps only when there are more than this many.
@@ -35,17 +35,13 @@ pub struct Step {
 
 /// The steps of a trace (empty when it has no step markers).
 pub fn steps(trace: &Trace, compat: Compat) -> Vec<Step> {
-    let mut found = match trace.format {
-        Format::Xspace => {
-            let device = device_steps(trace);
-            if device.is_empty() {
-                host_steps(trace)
-            } else {
-                device
-            }
-        }
-        _ => kineto_steps(trace),
-    };
+    let mut found = device_steps(trace);
+    if found.is_empty() {
+        found = host_steps(trace);
+    }
+    if found.is_empty() {
+        found = profiler_steps(trace);
+    }
     if compat.on() && found.len() > DROP_PARTIAL_STEPS_ABOVE {
         found.pop();
         found.remove(0);
@@ -70,21 +66,18 @@ fn add(by_number: &mut BTreeMap<i64, Step>, number: i64, name: &str, i: usize, t
 
 fn device_steps(trace: &Trace) -> Vec<Step> {
     let group_id = trace.strings.lookup("group_id");
-    let steps_line = trace.strings.lookup("Steps");
-    let by_process = tracks_by_process(trace);
     let mut by_number = BTreeMap::new();
-    for (p, _) in processes_named(trace, "/device:") {
-        for &track in &by_process[p.index()] {
-            if Some(trace.tracks.name[track.index()]) != steps_line {
-                continue;
-            }
-            for i in super::query::track_slices(trace, track) {
-                let name = trace.str(trace.slices.name[i]);
-                let number =
-                    arg_i64(trace, trace.slices.args[i], group_id).or_else(|| name.parse().ok());
-                if let Some(n) = number {
-                    add(&mut by_number, n, name, i, trace);
-                }
+    for t in 0..trace.tracks.len() {
+        let track = TrackId(t as u32);
+        if trace.tracks.role[t] != TrackRole::Steps || !process_role_of(trace, track).is_device() {
+            continue;
+        }
+        for i in super::query::track_slices(trace, track) {
+            let name = trace.str(trace.slices.name[i]);
+            let number =
+                arg_i64(trace, trace.slices.args[i], group_id).or_else(|| name.parse().ok());
+            if let Some(n) = number {
+                add(&mut by_number, n, name, i, trace);
             }
         }
     }
@@ -111,7 +104,7 @@ fn host_steps(trace: &Trace) -> Vec<Step> {
     by_number.into_values().collect()
 }
 
-fn kineto_steps(trace: &Trace) -> Vec<Step> {
+fn profiler_steps(trace: &Trace) -> Vec<Step> {
     let mut by_number = BTreeMap::new();
     for i in 0..trace.slices.len() {
         let name = trace.str(trace.slices.name[i]);

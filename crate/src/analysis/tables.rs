@@ -3,8 +3,9 @@
 //! timeline and to find the row of a selected slice).
 
 use super::compat::Compat;
-use super::framework_ops::{FrameworkOpRow, framework_op_stats};
-use super::hlo_stats::hlo_stats;
+use super::framework_ops::{FrameworkOpRow, framework_op_stats_with};
+use super::gpu_ops::gpu_ops;
+use super::hlo_stats::hlo_stats_with;
 use super::kernel_stats::kernel_stats;
 use crate::model::{SliceId, Trace};
 use serde::Serialize;
@@ -19,6 +20,8 @@ pub enum Tool {
     HloStats,
     /// `framework-ops`.
     FrameworkOps,
+    /// `gpu-ops`: GPU time per framework op.
+    GpuOps,
 }
 
 impl Tool {
@@ -28,6 +31,7 @@ impl Tool {
             "kernels" => Some(Tool::Kernels),
             "hlo-stats" => Some(Tool::HloStats),
             "framework-ops" => Some(Tool::FrameworkOps),
+            "gpu-ops" => Some(Tool::GpuOps),
             _ => None,
         }
     }
@@ -46,8 +50,9 @@ pub struct Table {
 pub fn table(trace: &Trace, tool: Tool, compat: Compat) -> Table {
     match tool {
         Tool::Kernels => collect(trace, kernel_stats(trace, compat), |r| r.slices.clone()),
-        Tool::HloStats => collect(trace, hlo_stats(trace), |r| r.slices.clone()),
-        Tool::FrameworkOps => framework_table(trace, &framework_op_stats(trace)),
+        Tool::HloStats => collect(trace, hlo_stats_with(trace, compat), |r| r.slices.clone()),
+        Tool::FrameworkOps => framework_table(trace, &framework_op_stats_with(trace, compat)),
+        Tool::GpuOps => collect(trace, gpu_ops(trace), |r| r.slices.clone()),
     }
 }
 

@@ -55,7 +55,8 @@ pub fn step_bars(overview: &Overview) -> Chart {
     })
 }
 
-/// Ops under the roofline of the given peaks.
+/// Ops under the roofline of the given peaks; ops without FLOPs have no place under it
+/// (operational intensity 0, no FLOP rate) and are left out.
 pub fn roofline_plot(model: &Roofline) -> Chart {
     Chart::Roofline(RooflinePlot {
         title: format!("Roofline {}", model.device_type).trim().to_owned(),
@@ -64,6 +65,7 @@ pub fn roofline_plot(model: &Roofline) -> Chart {
         points: model
             .rows
             .iter()
+            .filter(|r| r.measured_flop_rate > 0.0)
             .map(|r| {
                 (
                     r.operation.clone(),

@@ -24,6 +24,7 @@ mod event;
 mod flows;
 mod id_cache;
 mod order;
+mod roles;
 mod stats;
 mod wire;
 
@@ -38,8 +39,8 @@ use super::ImportOptions;
 use crate::diagnostics::Severity;
 use crate::error::ImportError;
 use crate::model::{
-    ArgSetId, ArgValue, CategoryId, Format, HloModuleBlob, PS_PER_NS, ProcessId, Ps, StrId, Trace,
-    TraceBuilder, TrackId, TrackKind,
+    ArgSetId, ArgValue, CategoryId, Device, Format, HloModuleBlob, PS_PER_NS, ProcessId, Ps, StrId,
+    Trace, TraceBuilder, TrackId, TrackKind,
 };
 use event::{Placement, RawEvent, RawValue, decode_event};
 use flows::{FlowStatIds, XFlows};
@@ -65,6 +66,8 @@ const LINE_EVENTS: u64 = 4;
 const METADATA_PLANE: &str = "/host:metadata";
 const HLO_PROTO_STAT: &str = "Hlo Proto";
 const PROGRAM_ID_STAT: &str = "program_id";
+/// The plane stat that names a device's product (`TPU v6 Lite`).
+const DEVICE_NAME_STAT: &str = "device_type_string";
 /// The arg that keeps an event metadata's `name` when the slice shows its `display_name`.
 pub const LONG_NAME_ARG: &str = "long_name";
 
@@ -312,7 +315,22 @@ impl Importer {
         } = parts;
         let process = self.b.add_process(&plane.name, &plane.id.to_string(), 0);
         self.planes.push((process, plane.name.clone()));
-        self.add_plane_stats(&plane);
+        let properties = self.add_plane_stats(&plane);
+        let (plane_role, device_index) = roles::plane_role(&plane.name);
+        self.b.set_process_role(process, plane_role);
+        if let Some(index) = device_index {
+            let name = properties
+                .get(DEVICE_NAME_STAT)
+                .and_then(|v| v.as_str())
+                .unwrap_or("")
+                .to_owned();
+            self.b.add_device(Device {
+                process,
+                index,
+                name,
+                properties,
+            });
+        }
         if plane.name == METADATA_PLANE {
             self.take_hlo_modules(&mut plane);
         }
@@ -338,6 +356,8 @@ impl Importer {
                 let track =
                     self.b
                         .add_track(process, name, &header.id.to_string(), 0, TrackKind::Slices);
+                let role = roles::line_role(plane_role, &header.name, header.id);
+                self.b.set_track_role(track, role);
                 // Ordered by the line's own name: display names may drop the words the
                 // order is keyed on.
                 track_names.push((track, header.name.clone()));
@@ -352,17 +372,25 @@ impl Importer {
         }
     }
 
-    /// Plane stats become metadata entries `"<plane name>/<stat name>"`.
-    fn add_plane_stats(&mut self, plane: &pb::XPlane) {
+    /// Plane stats become metadata entries `"<plane name>/<stat name>"`; returns them by stat
+    /// name (a device plane's properties).
+    fn add_plane_stats(
+        &mut self,
+        plane: &pb::XPlane,
+    ) -> serde_json::Map<String, serde_json::Value> {
         let stat_name = |id: i64| match plane.stat_metadata.get(&id) {
             Some(md) => md.name.clone(),
             None => format!("stat#{id}"),
         };
+        let mut properties = serde_json::Map::new();
         for stat in &plane.stats {
             let value = stats::metadata_json(stat.value.as_ref(), |id| stat_name(id as i64));
-            let key = format!("{}/{}", plane.name, stat_name(stat.metadata_id));
-            self.b.metadata().insert(key, value);
+            let name = stat_name(stat.metadata_id);
+            let key = format!("{}/{name}", plane.name);
+            self.b.metadata().insert(key, value.clone());
+            properties.insert(name, value);
         }
+        properties
     }
 
     /// Moves each `Hlo Proto` stat of the metadata plane's event metadata into

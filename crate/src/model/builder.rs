@@ -6,9 +6,9 @@ use super::row_order::order_by_track;
 use super::sampling::Sampler;
 use super::{
     AggregateTable, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterMeta,
-    CounterMetaTable, CounterTable, FlowTable, Format, InstantTable, Metadata, PS_PER_NS,
-    ProcessId, ProcessTable, Ps, SliceId, SliceTable, StrId, StringTable, TimeOrigin, Trace,
-    TrackId, TrackKind, TrackTable,
+    CounterMetaTable, CounterTable, Device, DeviceTable, FlowTable, Format, InstantTable, Metadata,
+    PS_PER_NS, ProcessId, ProcessRole, ProcessTable, Ps, SliceId, SliceTable, StrId, StringTable,
+    TimeOrigin, Trace, TrackId, TrackKind, TrackRole, TrackTable,
 };
 use super::{COUNTER_ROW_BYTES, INSTANT_ROW_BYTES, SLICE_ROW_BYTES};
 use crate::diagnostics::{Diagnostics, Severity};
@@ -54,6 +54,7 @@ impl TraceBuilder {
                 counter_meta: CounterMetaTable::default(),
                 args: ArgTable::default(),
                 metadata: Metadata::default(),
+                devices: DeviceTable::default(),
                 diagnostics: Diagnostics::default(),
                 source_events: 0,
                 index: TrackIndex::default(),
@@ -162,7 +163,18 @@ impl TraceBuilder {
         p.source_id.push(source_id);
         p.sort_index.push(sort_index);
         p.labels.push(StrId::EMPTY);
+        p.role.push(ProcessRole::Other);
         id
+    }
+
+    /// Tags what a process is (see [`ProcessRole`]; `Other` until set).
+    pub fn set_process_role(&mut self, process: ProcessId, role: ProcessRole) {
+        self.trace.processes.role[process.index()] = role;
+    }
+
+    /// Lists the device behind a device process.
+    pub fn add_device(&mut self, device: Device) {
+        self.trace.devices.rows.push(device);
     }
 
     /// Sets the labels shown beside a process name (Chrome `process_labels`).
@@ -200,7 +212,18 @@ impl TraceBuilder {
         t.source_id.push(source_id);
         t.sort_index.push(sort_index);
         t.kind.push(kind);
+        t.role.push(match kind {
+            TrackKind::Counter => TrackRole::Counters,
+            TrackKind::Async => TrackRole::Async,
+            TrackKind::Slices => TrackRole::Other,
+        });
         id
+    }
+
+    /// Tags what a track is (see [`TrackRole`]; until set, `Counters` for counter tracks,
+    /// `Async` for async tracks and `Other` for the rest).
+    pub fn set_track_role(&mut self, track: TrackId, role: TrackRole) {
+        self.trace.tracks.role[track.index()] = role;
     }
 
     /// Renames a track.

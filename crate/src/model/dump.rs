@@ -2,7 +2,8 @@
 //!
 //! Deterministic: processes and tracks in display order, the first `per_track` slices and
 //! instants of each track in time order, args sorted as stored, then diagnostics and
-//! metadata (long values shortened).
+//! metadata (long values shortened). Each process and track shows its role, and a device
+//! process its device (index, name, properties).
 
 use super::{ArgSetId, Ps, Trace, TrackId, arg_value_to_json};
 use crate::model::display_order;
@@ -29,11 +30,22 @@ pub fn dump_text(trace: &Trace, per_track: usize) -> String {
         let p = group.process.index();
         let _ = writeln!(
             out,
-            "process {:?} (source {:?}, sort {})",
+            "process {:?} (source {:?}, sort {}, {})",
             t.processes.display_name(&t.strings, group.process),
             t.str(t.processes.source_id[p]),
-            t.processes.sort_index[p]
+            t.processes.sort_index[p],
+            t.processes.role[p].as_str()
         );
+        if let Some(d) = t.devices.of_process(group.process) {
+            let properties = serde_json::Value::Object(d.properties.clone()).to_string();
+            let _ = writeln!(
+                out,
+                "  device {} {:?} {}",
+                d.index,
+                d.name,
+                shorten(&properties, 160)
+            );
+        }
         for &track in &group.tracks {
             dump_track(&mut out, t, track, per_track);
         }
@@ -81,11 +93,12 @@ fn dump_track(out: &mut String, t: &Trace, track: TrackId, per_track: usize) {
     let samples = t.index.counters_of(track);
     let _ = writeln!(
         out,
-        "  track {:?} (source {:?}, sort {}, {:?}) lanes {} slices {} instants {} samples {}",
+        "  track {:?} (source {:?}, sort {}, {:?}, {}) lanes {} slices {} instants {} samples {}",
         t.str(t.tracks.name[i]),
         t.str(t.tracks.source_id[i]),
         t.tracks.sort_index[i],
         t.tracks.kind[i],
+        t.tracks.role[i].as_str(),
         lanes.len(),
         slice_count,
         instants.len(),

@@ -12,6 +12,7 @@ mod flow_query;
 mod index;
 mod metadata;
 mod order;
+mod roles;
 mod row_order;
 mod sampling;
 mod strings;
@@ -27,6 +28,7 @@ pub use flow_query::{FLOW_STRIDE, FlowLink, FlowLinks, flow_links, flows_in_view
 pub use index::{LaneIndex, TrackIndex};
 pub use metadata::{HloModuleBlob, Metadata};
 pub use order::{TrackGroup, display_order};
+pub use roles::{Device, DeviceTable, ProcessRole, TrackRole};
 pub(crate) use strings::bytes_equal;
 pub use strings::{StrId, StringTable};
 pub use tables::{
@@ -102,6 +104,8 @@ pub struct Trace {
     pub args: ArgTable,
     /// File-level metadata (HLO modules, capture times, header keys).
     pub metadata: Metadata,
+    /// The devices behind device processes, with what the source states about them.
+    pub devices: DeviceTable,
     /// Per-record problems.
     pub diagnostics: Diagnostics,
     /// Event records in the source, counted as `planeview summary` defines `events`.
@@ -155,5 +159,6 @@ impl Trace {
             + self.index.heap_bytes()
             + self.metadata.heap_bytes()
             + self.counter_meta.heap_bytes()
+            + self.devices.heap_bytes()
     }
 }

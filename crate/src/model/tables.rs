@@ -2,6 +2,7 @@
 //! counter samples and flows. Each is a struct of parallel `Vec`s addressed by a typed id.
 
 use super::args::ArgSetId;
+use super::roles::{ProcessRole, TrackRole};
 use super::strings::StrId;
 use super::time::Ps;
 use std::sync::OnceLock;
@@ -56,6 +57,8 @@ pub struct ProcessTable {
     pub sort_index: Vec<i64>,
     /// Extra labels shown beside the name (Chrome `process_labels`, e.g. "GPU 0"); empty if none.
     pub labels: Vec<StrId>,
+    /// What the process is (host, GPU, TPU core, ...), as its importer tagged it.
+    pub role: Vec<ProcessRole>,
 }
 
 impl ProcessTable {
@@ -119,6 +122,9 @@ pub struct TrackTable {
     pub sort_index: Vec<i64>,
     /// Slices or counter samples.
     pub kind: Vec<TrackKind>,
+    /// What the row is (host thread, device stream, XLA ops line, ...), as its importer
+    /// tagged it.
+    pub role: Vec<TrackRole>,
 }
 
 impl TrackTable {

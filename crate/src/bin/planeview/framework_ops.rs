@@ -1,7 +1,11 @@
+<<<<<<< HEAD
 //! `planeview framework-ops FILE [--json]`: framework op statistics (`docs/CONTRACT.md`).
+=======
+//! `planeview framework-ops FILE [--json] [--xprof-compat]`: framework op statistics (CLI.md).
+>>>>>>> roles
 
 use crate::Failure;
-use planeview::analysis::framework_ops::framework_op_stats;
+use planeview::analysis::framework_ops::framework_op_stats_with;
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
     crate::table::run(
@@ -15,6 +19,6 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             "total_time",
             "total_self_time",
         ],
-        |trace, _| framework_op_stats(trace),
+        framework_op_stats_with,
     )
 }

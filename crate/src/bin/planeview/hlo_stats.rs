@@ -1,7 +1,11 @@
+<<<<<<< HEAD
 //! `planeview hlo-stats FILE [--json]`: HLO op statistics (`docs/CONTRACT.md`).
+=======
+//! `planeview hlo-stats FILE [--json] [--xprof-compat]`: HLO op statistics (CLI.md).
+>>>>>>> roles
 
 use crate::Failure;
-use planeview::analysis::hlo_stats::hlo_stats;
+use planeview::analysis::hlo_stats::hlo_stats_with;
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
     crate::table::run(
@@ -15,7 +19,8 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             "total_self_time",
             "total_self_time_percent",
             "bound_by",
+            "source",
         ],
-        |trace, _| hlo_stats(trace),
+        hlo_stats_with,
     )
 }

@@ -9,6 +9,7 @@ mod args;
 mod counters;
 mod dump;
 mod framework_ops;
+mod gpu_ops;
 mod hlo;
 mod hlo_stats;
 mod kernels;
@@ -34,9 +35,10 @@ commands:
   counters FILE [--json]    counter tracks: samples, min, max, mean, time-weighted mean, unit
 
   kernels FILE [--json] [--xprof-compat]        GPU kernel statistics (XProf kernel_stats)
-  framework-ops FILE [--json]                    framework op statistics (XProf framework_op_stats)
-  hlo-stats FILE [--json]                        HLO op statistics (XProf hlo_stats)
-  op-profile FILE [--json] [--group-by program|category]   op profile tree (XProf op_profile)
+  framework-ops FILE [--json] [--xprof-compat]  framework op statistics (XProf framework_op_stats)
+  gpu-ops FILE [--json]                          GPU time per framework op (the kernels it launched)
+  hlo-stats FILE [--json] [--xprof-compat]      HLO op statistics (XProf hlo_stats)
+  op-profile FILE [--json] [--xprof-compat] [--group-by program|category]   op profile tree (XProf op_profile)
   overview FILE [--json] [--xprof-compat]       steps, step breakdown, top ops, environment
 
   hlo FILE [--module M] [--op NAME --radius N] [--format text|long-text|dot|json]
@@ -91,6 +93,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "counters" => counters::run(rest),
         "kernels" => kernels::run(rest),
         "framework-ops" => framework_ops::run(rest),
+        "gpu-ops" => gpu_ops::run(rest),
         "overview" => overview::run(rest),
         "hlo-stats" => hlo_stats::run(rest),
         "op-profile" => op_profile::run(rest),

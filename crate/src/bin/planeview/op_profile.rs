@@ -1,10 +1,10 @@
-//! `planeview op-profile FILE [--json] [--group-by program|category]`: the op profile tree
-//! (`docs/CONTRACT.md` § op-profile).
+//! `planeview op-profile FILE [--json] [--xprof-compat] [--group-by program|category]`: the op
+//! profile tree (`docs/CONTRACT.md` § op-profile).
 
 use crate::Failure;
 use crate::args::{Accepts, Options};
 use crate::out;
-use planeview::analysis::op_profile::{GroupBy, Node, op_profile};
+use planeview::analysis::op_profile::{GroupBy, Node, op_profile_with};
 
 pub fn run(args: &[String]) -> Result<(), Failure> {
     let opts = Options::parse(
@@ -24,7 +24,7 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         }
     };
     let imported = crate::load(opts.file)?;
-    let tree = op_profile(&imported.trace, group_by);
+    let tree = op_profile_with(&imported.trace, group_by, crate::table::compat(&opts));
     if opts.has("--json") {
         return crate::print_json(&tree);
     }

@@ -16,6 +16,12 @@
 //!   it if no flow already joins the two; these are counted in `flows_from_correlation`
 //!   (Info).
 //! - [`profiler_steps`] lists the `ProfilerStep#N` slices, for step analysis.
+//! - Devices ([`tag_devices`]): a thread holding GPU work (the categories above) is a device
+//!   stream (Kineto's `stream N` of the process whose pid is the device id) and its process
+//!   a GPU; MTIA work (`mtia_ccp_events`) makes a device stream of another device. The
+//!   device's number is the work's `device` arg, else the pid; its name and properties come
+//!   from the header's `deviceProperties` entry with that `id` (a device other than a GPU
+//!   without one is named by its process labels).
 //!
 //! Kernel args (grid, block, registers per thread, shared memory, blocks/warps per SM,
 //! occupancy) and the header keys (`deviceProperties`, `distributedInfo`,
@@ -27,7 +33,8 @@ use super::event::EventFields;
 use super::place::{Extra, Placer};
 use crate::diagnostics::Severity;
 use crate::model::{
-    ArgSetId, ArgTable, ArgValue, CategoryId, ProcessId, Ps, SliceId, StrId, Trace, TrackId,
+    ArgSetId, ArgTable, ArgValue, CategoryId, Device, ProcessId, ProcessRole, Ps, SliceId, StrId,
+    Trace, TrackId, TrackRole,
 };
 use hashbrown::HashMap;
 
@@ -46,6 +53,12 @@ const GPU_CATEGORIES: [&str; 6] = [
     "Memcpy",
     "Memset",
 ];
+
+/// Categories of work that other devices than GPUs run (MTIA).
+const OTHER_DEVICE_CATEGORIES: [&str; 1] = ["mtia_ccp_events"];
+
+/// The header key Kineto lists the GPUs under.
+const DEVICE_PROPERTIES: &str = "deviceProperties";
 
 /// The series of `[memory]` events: the two totals, and the running sum of `Bytes` for
 /// events that carry neither total (see the module doc).
@@ -202,6 +215,86 @@ pub(super) fn link_launches_by_correlation(trace: &mut Trace) {
                 "{added} launch → GPU arrows come from matching `correlation` args (the file has no flow event for them)"
             ),
         );
+    }
+}
+
+/// Tags the tracks that hold device work as device streams and their processes as devices,
+/// and lists each device with its `deviceProperties` entry (see the module doc).
+pub(super) fn tag_devices(trace: &mut Trace) {
+    let role_of: Vec<Option<ProcessRole>> = trace
+        .categories
+        .name
+        .iter()
+        .map(|&n| {
+            let n = trace.strings.get(n);
+            if GPU_CATEGORIES.contains(&n) {
+                Some(ProcessRole::Gpu)
+            } else if OTHER_DEVICE_CATEGORIES.contains(&n) {
+                Some(ProcessRole::Device)
+            } else {
+                None
+            }
+        })
+        .collect();
+    if role_of.iter().all(Option::is_none) {
+        return;
+    }
+    let device_key = trace.strings.lookup("device");
+    // Per process: its device role and the device number its work states.
+    let mut found: Vec<Option<(ProcessRole, Option<i64>)>> = vec![None; trace.processes.len()];
+    for i in 0..trace.slices.len() {
+        let Some(role) = role_of[trace.slices.category[i].index()] else {
+            continue;
+        };
+        let track = trace.slices.track[i].index();
+        trace.tracks.role[track] = TrackRole::DeviceStream;
+        let process = trace.tracks.process[track].index();
+        let slot = found[process].get_or_insert((role, None));
+        if role == ProcessRole::Gpu {
+            slot.0 = role;
+        }
+        if slot.1.is_none() {
+            slot.1 = device_key.and_then(|k| match trace.args.find(trace.slices.args[i], k) {
+                Some(ArgValue::Int(v)) => Some(v),
+                Some(ArgValue::Uint(v)) => i64::try_from(v).ok(),
+                _ => None,
+            });
+        }
+    }
+    let listed = trace
+        .metadata
+        .get(DEVICE_PROPERTIES)
+        .and_then(|v| v.as_array())
+        .cloned()
+        .unwrap_or_default();
+    for (p, f) in found.into_iter().enumerate() {
+        let Some((role, number)) = f else { continue };
+        let process = ProcessId(p as u32);
+        trace.processes.role[p] = role;
+        let pid = trace.strings.get(trace.processes.source_id[p]).parse().ok();
+        let index = number
+            .or(pid)
+            .and_then(|n| u32::try_from(n).ok())
+            .unwrap_or(0);
+        let properties = listed
+            .iter()
+            .filter_map(|d| d.as_object())
+            .find(|d| d.get("id").and_then(|id| id.as_u64()) == Some(u64::from(index)))
+            .cloned()
+            .unwrap_or_default();
+        // Without `deviceProperties`, another device's labels name it (`MTIA 9`); a GPU's
+        // only number it (`GPU 0`), which is no product name.
+        let name = match properties.get("name").and_then(|n| n.as_str()) {
+            Some(n) => n.to_owned(),
+            None if role == ProcessRole::Gpu => String::new(),
+            None => trace.strings.get(trace.processes.labels[p]).to_owned(),
+        };
+        trace.devices.rows.push(Device {
+            process,
+            index,
+            name,
+            properties,
+        });
     }
 }
 

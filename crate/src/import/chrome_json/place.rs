@@ -1,7 +1,9 @@
 //! Placing read events into the model: processes and tracks by `pid`/`tid` text, `X`
 //! slices, instants by scope, `M` names and sort indices, time relative to the first
 //! event. The phases that need the whole file (`B`/`E`, async, flows) are buffered by
-//! their own modules and resolved in [`Placer::finish`], so unsorted input is fine.
+//! their own modules and resolved in [`Placer::finish`], so unsorted input is fine. Every
+//! `pid` is a host and every `tid` a host thread until [`kineto::tag_devices`] finds device
+//! work on them.
 
 use super::async_slices::AsyncSlices;
 use super::begin_end::BeginEnd;
@@ -11,8 +13,8 @@ use super::flows::Flows;
 use super::kineto::{self, MemoryCounters};
 use crate::diagnostics::Severity;
 use crate::model::{
-    ArgSetId, ArgValue, Format, PS_PER_NS, ProcessId, Ps, StrId, Trace, TraceBuilder, TrackId,
-    TrackKind,
+    ArgSetId, ArgValue, Format, PS_PER_NS, ProcessId, ProcessRole, Ps, StrId, Trace, TraceBuilder,
+    TrackId, TrackKind, TrackRole,
 };
 use hashbrown::HashMap;
 
@@ -380,6 +382,7 @@ impl Placer {
             .unwrap_or(NON_NUMERIC_SORT_BASE + self.processes.len() as i64);
         let name = default_name("Process", pid);
         let id = self.b.add_process(&name, pid, sort);
+        self.b.set_process_role(id, ProcessRole::Host);
         self.processes.insert(pid.to_owned(), id);
         id
     }
@@ -421,6 +424,7 @@ impl Placer {
         let id = self
             .b
             .add_track(process, &name, tid, sort, TrackKind::Slices);
+        self.b.set_track_role(id, TrackRole::HostThread);
         self.tracks.insert(self.track_key.clone(), id);
         id
     }
@@ -485,6 +489,7 @@ impl Placer {
         let mut trace = self.b.finish();
         kineto::sum_memory_deltas(&mut trace, &memory_deltas);
         kineto::link_launches_by_correlation(&mut trace);
+        kineto::tag_devices(&mut trace);
         trace
     }
 }

@@ -7,11 +7,12 @@
 //! track without a process is its own group; events on no known track go to a "Global"
 //! group. Within a group: the process-wide track first, then threads by tid, then other
 //! tracks in the order their descriptors first appeared, then counters. A track without a
-//! name is named after its thread, its counter kind or its first event.
+//! name is named after its thread, its counter kind or its first event. Roles: a pid group
+//! is a host, its thread tracks host threads; counter tracks are counters.
 
 use super::proto;
 use crate::diagnostics::Severity;
-use crate::model::{ProcessId, StrId, TraceBuilder, TrackId, TrackKind};
+use crate::model::{ProcessId, ProcessRole, StrId, TraceBuilder, TrackId, TrackKind, TrackRole};
 use hashbrown::HashMap;
 use prost::Message;
 
@@ -232,6 +233,9 @@ impl Tracks {
             (name, SORT_CUSTOM + desc.first_seen as i64)
         };
         let track = b.add_track(process, &name, &uuid.to_string(), sort, kind);
+        if kind == TrackKind::Slices && desc.tid.is_some() {
+            b.set_track_role(track, TrackRole::HostThread);
+        }
         if kind == TrackKind::Counter && desc.unit.is_some() {
             b.counter_meta(track).unit = desc.unit;
         }
@@ -276,7 +280,9 @@ impl Tracks {
             GroupKey::Pid(pid) => {
                 let name = (self.process_names.get(pid).cloned())
                     .unwrap_or_else(|| format!("Process {pid}"));
-                b.add_process(&name, &pid.to_string(), i64::from(*pid))
+                let p = b.add_process(&name, &pid.to_string(), i64::from(*pid));
+                b.set_process_role(p, ProcessRole::Host);
+                p
             }
             GroupKey::Root(uuid) => {
                 let desc = self.descs.get(uuid);

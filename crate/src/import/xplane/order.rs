@@ -1,28 +1,28 @@
 //! Display order of planes and lines: devices first, derived device lines in the order
 //! XProf's trace viewer shows them, names compared with numbers in numeric order.
 
+use super::roles::{named_line, plane_role};
+use crate::model::{ProcessRole, TrackRole};
 use std::cmp::Ordering;
 
-/// Derived lines of device planes, in display order (matched without a ` - from #<stream>`
-/// suffix). Older TensorFlow captures say `TensorFlow` where newer ones say `Framework`.
-const DERIVED_LINES: [&[&str]; 7] = [
-    &["Steps"],
-    &["XLA Modules"],
-    &["XLA Ops"],
-    &["Async XLA Ops"],
-    &["Framework Ops", "TensorFlow Ops"],
-    &["Framework Name Scope", "TensorFlow Name Scope"],
-    &["Source code"],
+/// Derived lines of device planes, in display order, by the role their name gives them
+/// ([`named_line`]).
+const DERIVED_LINES: [TrackRole; 7] = [
+    TrackRole::Steps,
+    TrackRole::XlaModules,
+    TrackRole::XlaOps,
+    TrackRole::XlaAsyncOps,
+    TrackRole::FrameworkOps,
+    TrackRole::FrameworkNameScope,
+    TrackRole::SourceCode,
 ];
 
 /// Sort group of a plane: device planes, then the host CPU plane, then the rest.
 fn plane_group(name: &str) -> u8 {
-    if name.starts_with("/device:") {
-        0
-    } else if name == "/host:CPU" {
-        1
-    } else {
-        2
+    match plane_role(name).0 {
+        role if role.is_device() => 0,
+        ProcessRole::Host => 1,
+        _ => 2,
     }
 }
 
@@ -35,14 +35,14 @@ pub(super) fn cmp_planes(a: &str, b: &str) -> Ordering {
 
 /// True for the planes whose lines are device timelines (derived lines and streams).
 pub(super) fn is_device_plane(plane_name: &str) -> bool {
-    plane_name.starts_with("/device:")
+    plane_role(plane_name).0.is_device()
 }
 
 /// Sort group of a device line: the derived lines in [`DERIVED_LINES`] order, then streams,
 /// then anything else.
 fn device_line_group(name: &str) -> usize {
-    let base = name.split(" - from #").next().unwrap_or(name);
-    if let Some(rank) = DERIVED_LINES.iter().position(|names| names.contains(&base)) {
+    let role = named_line(name);
+    if let Some(rank) = DERIVED_LINES.iter().position(|&r| Some(r) == role) {
         rank
     } else if name.starts_with("Stream #") {
         DERIVED_LINES.len()
