@@ -1,8 +1,5 @@
-<<<<<<< HEAD
-//! `planeview framework-ops FILE [--json]`: framework op statistics (`docs/CONTRACT.md`).
-=======
-//! `planeview framework-ops FILE [--json] [--xprof-compat]`: framework op statistics (CLI.md).
->>>>>>> roles
+//! `planeview framework-ops FILE [--json] [--xprof-compat]`: framework op statistics
+//! (`docs/CONTRACT.md` § tables).
 
 use crate::Failure;
 use planeview::analysis::framework_ops::framework_op_stats_with;

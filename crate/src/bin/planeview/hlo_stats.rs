@@ -1,8 +1,5 @@
-<<<<<<< HEAD
-//! `planeview hlo-stats FILE [--json]`: HLO op statistics (`docs/CONTRACT.md`).
-=======
-//! `planeview hlo-stats FILE [--json] [--xprof-compat]`: HLO op statistics (CLI.md).
->>>>>>> roles
+//! `planeview hlo-stats FILE [--json] [--xprof-compat]`: HLO op statistics
+//! (`docs/CONTRACT.md` § tables).
 
 use crate::Failure;
 use planeview::analysis::hlo_stats::hlo_stats_with;
