@@ -158,7 +158,7 @@ export class TimelineInput {
     const host = this.host;
     if (!host.hasProfile() || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target) || e.defaultPrevented) return;
     if (host.root.offsetParent === null) return; // timeline tab hidden
-    if (e.target instanceof Element && e.target.closest('dialog')) return; // the key sheet has the keys
+    if (e.target instanceof Element && e.target.closest('dialog[open]')) return; // the key sheet has the keys
     const at = this.mouse ? this.timeAtX(this.mouse.x) : undefined;
     if (e.key === '?') {
       host.showKeys();

@@ -8,6 +8,11 @@ export class KeySheet {
   readonly root = el('dialog', { class: 'tl-sheet', 'data-testid': 'key-sheet', 'aria-labelledby': 'tl-sheet-title' });
 
   constructor() {
+    // Closed by Esc too: the focus leaves the sheet, so the keys steer the timeline again.
+    this.root.addEventListener('close', () => {
+      const active = document.activeElement;
+      if (active instanceof HTMLElement && this.root.contains(active)) active.blur();
+    });
     const head = el('div', { class: 'tl-sheet-head' });
     const close = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'key-sheet-close', 'aria-label': 'Close' }, 'Close');
     close.addEventListener('click', () => this.close());
