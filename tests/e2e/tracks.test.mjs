@@ -91,6 +91,11 @@ describe('timeline tracks', { skip: skip ?? false }, () => {
       const name = 'thread 25738 (python)';
       const tall = (await label(page, name).boundingBox()).height;
       assert.ok(tall > 60, `${name} has several lanes (${tall} px)`);
+      await label(page, name).click({ button: 'right' });
+      const items = await page.locator('[data-testid="context-menu"] button').allTextContents();
+      assert.deepEqual(items, ['Pin to top', 'Hide', 'Collapse']);
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid="context-menu"]').waitFor({ state: 'hidden' });
       await labelMenu(page, name, 'collapse');
       await page.waitForFunction((h) => {
         const l = [...document.querySelectorAll('.tl-track')].find((e) => e.querySelector('.tl-track-name')?.textContent === 'thread 25738 (python)');

@@ -308,7 +308,7 @@ export class TimelineView implements View, InputHost {
       const items: MenuItem[] = [
         { label: 'Copy name', id: 'copy-name', run: () => void navigator.clipboard?.writeText(name).catch(() => undefined) },
         { label: 'Find all', id: 'find-all', run: () => this.cb.onFindAll?.(name) },
-        this.pinItem(track),
+        this.pinItem(track, 'Pin track'),
       ];
       this.menu.show(name, items, p.clientX, p.clientY);
       return;
@@ -317,16 +317,17 @@ export class TimelineView implements View, InputHost {
     if (row) this.trackMenu(row.track.id, p.clientX, p.clientY);
   }
 
-  private pinItem(track: number): MenuItem {
+  /** Pin or unpin `track`, labelled `pinLabel` while it is not pinned. */
+  private pinItem(track: number, pinLabel: string): MenuItem {
     const pinned = this.tracks.isPinned(track);
-    return { label: pinned ? 'Unpin track' : 'Pin track', id: pinned ? 'unpin' : 'pin', run: () => this.tracks.setPinned(track, !pinned) };
+    return { label: pinned ? 'Unpin' : pinLabel, id: pinned ? 'unpin' : 'pin', run: () => this.tracks.setPinned(track, !pinned) };
   }
 
   /** The menu of track `track`'s label at page point (x, y): pin, hide, collapse or expand. */
   private trackMenu(track: number, x: number, y: number): void {
     const t = this.layout.tracks.get(track);
     if (!t) return;
-    const items: MenuItem[] = [this.pinItem(track), { label: 'Hide', id: 'hide', run: () => this.tracks.hide(track) }];
+    const items: MenuItem[] = [this.pinItem(track, 'Pin to top'), { label: 'Hide', id: 'hide', run: () => this.tracks.hide(track) }];
     if (t.info.lanes > 1 && t.info.kind !== 'counter') {
       const collapsed = this.tracks.isTrackCollapsed(track);
       items.push({

@@ -114,7 +114,7 @@ export function timelineSkeleton(): {
   head.append(corner, axis);
   const scroll = el('div', { class: 'tl-scroll' });
   const body = el('div', { class: 'tl-body' });
-  const labels = el('div', { class: 'tl-labels', role: 'list', 'aria-label': 'Tracks' });
+  const labels = el('div', { class: 'tl-labels', role: 'region', 'aria-label': 'Tracks' });
   const canvas = el('canvas', {
     class: 'tl-canvas',
     role: 'img',
