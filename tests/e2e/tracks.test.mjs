@@ -4,7 +4,9 @@
 // starting from no choices. On real traces of tests/data.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dataFile, dropFile, groupNames, missingPrerequisite, openPage, setup, trackNames, waitForState, withPage } from './helpers.mjs';
+import { build } from 'esbuild';
+import { join } from 'node:path';
+import { ROOT, dataFile, dropFile, groupNames, missingPrerequisite, openPage, setup, trackNames, waitForState, withPage } from './helpers.mjs';
 
 const skip = missingPrerequisite();
 if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
@@ -216,6 +218,42 @@ describe('timeline tracks', { skip: skip ?? false }, () => {
       assert.deepEqual(await trackNames(page), all);
       assert.equal(await page.inputValue('[data-testid="track-filter"]'), '');
       assert.equal(await page.locator('[data-testid="pinned-tracks"] .tl-track').count(), 0);
+    });
+  });
+
+  test('the track state: get returns copies, set keeps the fields not given and notifies once, reset empties it', async () => {
+    const bundle = await build({
+      entryPoints: [join(ROOT, 'www', 'src', 'views', 'timeline', 'track-state.ts')],
+      bundle: true,
+      write: false,
+      format: 'iife',
+      globalName: 'trackState',
+    });
+    await withPage(env, 'tracks-state', async (page) => {
+      await page.addScriptTag({ content: bundle.outputFiles[0].text });
+      const r = await page.evaluate(() => {
+        const st = new globalThis.trackState.TrackState();
+        const seen = [];
+        const off = st.onChange((v) => seen.push(v));
+        st.set({ pinned: [5, 2, 5, -1, 1.5], filter: 'gpu' });
+        const first = st.get();
+        // Changing a snapshot changes nothing.
+        st.get().pinned.push(99);
+        st.setPinned(7, true);
+        st.hide(2);
+        st.setTrackCollapsed(3, true);
+        st.setGroupCollapsed(0, true);
+        const full = st.get();
+        st.reset();
+        off();
+        st.set({ hidden: [1] });
+        return { first, full, afterReset: seen.at(-1), calls: seen.length, last: st.get() };
+      });
+      assert.deepEqual(r.first.pinned, [5, 2], 'duplicates and non-ids dropped');
+      assert.deepEqual(r.full, { pinned: [5, 7], hidden: [2], collapsedTracks: [3], collapsedGroups: [0], filter: 'gpu' });
+      assert.deepEqual(r.afterReset, { pinned: [], hidden: [], collapsedTracks: [], collapsedGroups: [], filter: '' });
+      assert.equal(r.calls, 6, 'one notification per change, none after unsubscribing');
+      assert.deepEqual(r.last.hidden, [1]);
     });
   });
 });
