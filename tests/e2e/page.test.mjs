@@ -138,10 +138,12 @@ describe('planeview page', { skip: skip ?? false }, () => {
       await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent !== r, zoomed);
       await page.keyboard.press('0');
       await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent === r, full);
-      // The mouse wheel zooms around the cursor too.
+      // Ctrl + wheel zooms around the cursor too.
       const box = await page.locator('[data-testid="timeline"] canvas.tl-canvas').boundingBox();
       await page.mouse.move(box.x + box.width / 3, box.y + 40);
+      await page.keyboard.down('Control');
       await page.mouse.wheel(0, -400);
+      await page.keyboard.up('Control');
       await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent !== r, full);
       // Dragging pans.
       const wheeled = await rangeText(page);

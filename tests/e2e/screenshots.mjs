@@ -70,6 +70,45 @@ try {
       await shot(page, 'kineto-zoomed');
     });
   }
+  // The timeline's controls on the Kineto trace at a small and a large window: the right-click menu
+  // of a slice, the sheet of keys, a pinned track with a marked span, and the track filter.
+  for (const [w, h] of [
+    [1000, 700],
+    [1920, 1080],
+  ]) {
+    await withPage(env, `shot-controls-${w}`, async (page) => {
+      await page.setViewportSize({ width: w, height: h });
+      await openPage(page, env);
+      await dropFile(page, kineto);
+      await waitForState(page, 'ready');
+      await page.fill('[data-testid="search"]', 'ProfilerStep#8');
+      await page.waitForFunction(() => document.querySelector('[data-testid="details"] .details-name')?.textContent === 'ProfilerStep#8');
+      await page.locator('[data-testid="search"]').evaluate((e) => e.blur());
+      await page.waitForTimeout(300);
+      const c = await page.locator('[data-testid="timeline"] canvas.tl-canvas').boundingBox();
+      const step = await page.locator('[data-testid="timeline"] .tl-track', { hasText: 'thread 25738 (python)' }).boundingBox();
+      await page.mouse.click(c.x + c.width / 2, step.y + 13, { button: 'right' });
+      await page.waitForTimeout(200);
+      await shot(page, `menu-${w}x${h}`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('?');
+      await page.waitForTimeout(200);
+      await shot(page, `keys-${w}x${h}`);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('m');
+      await page.locator('[data-testid="timeline"] .tl-track', { hasText: 'stream 7' }).click({ button: 'right' });
+      await page.click('[data-testid="menu-pin"]');
+      await page.locator('[data-testid="timeline"] .tl-track', { hasText: 'Global instants' }).click({ button: 'right' });
+      await page.click('[data-testid="menu-hide"]');
+      await page.mouse.move(c.x + c.width / 2, c.y + c.height - 40);
+      await page.mouse.wheel(0, 200);
+      await page.waitForTimeout(400);
+      await shot(page, `pinned-${w}x${h}`);
+      await page.fill('[data-testid="track-filter"]', 'thread');
+      await page.waitForTimeout(400);
+      await shot(page, `filter-${w}x${h}`);
+    });
+  }
   await withPage(env, 'shot-error', async (page) => {
     await openPage(page, env);
     await page.setInputFiles('input[type=file]', { name: 'garbage.bin', mimeType: 'application/octet-stream', buffer: Buffer.from('this is not a profile at all') });

@@ -59,6 +59,7 @@ function main(): void {
       onRangeSelect: (r) => {
         if (r) counters.setRange(r.t0, r.t1);
       },
+      onFindAll: (name) => search.find(name),
     },
     $('#empty-state'),
   );

@@ -6,6 +6,7 @@ import type { CounterSample, EventDetails, FlowLink, Profile } from '../engine/e
 import { formatValue } from '../canvas/counters';
 import { clear, el } from '../lib/dom';
 import { formatCount, formatDuration, formatPreciseTime } from '../lib/time';
+import { splitter } from './timeline/splitter';
 
 /** Longest name put in a tooltip; the heading itself is clamped to a few lines by CSS. */
 const TITLE_MAX = 2000;
@@ -18,12 +19,28 @@ function valueText(v: unknown): string {
 }
 
 const MAX_METADATA = 60;
+/** The narrowest the details panel is dragged to, px; at the widest it leaves the timeline 320 px. */
+const MIN_WIDTH = 220;
 
 export class DetailsView {
   private metadata: Array<[string, unknown]> = [];
 
+  /** `root` is in the page already: the splitter that resizes it goes on its left edge. */
   constructor(readonly root: HTMLElement) {
     this.clear();
+    const handle = splitter({
+      width: () => root.getBoundingClientRect().width,
+      setWidth: (w) => {
+        root.style.width = `${w}px`;
+      },
+      min: MIN_WIDTH,
+      max: () => Math.max(MIN_WIDTH, (root.parentElement?.clientWidth ?? window.innerWidth) - 320),
+      direction: -1,
+      label: 'Width of the details panel',
+      testid: 'details-splitter',
+    });
+    handle.classList.add('details-splitter');
+    root.before(handle);
   }
 
   /** Nothing selected, no profile: no metadata either. */

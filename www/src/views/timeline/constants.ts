@@ -1,7 +1,11 @@
 // Sizes and limits of the timeline, in CSS pixels and picoseconds.
 
-/** Width of the track label column. */
+/** Width of the track label column at first (its splitter resizes it within LABEL_MIN_W..LABEL_MAX_W). */
 export const LABEL_W = 240;
+export const LABEL_MIN_W = 120;
+export const LABEL_MAX_W = 640;
+/** Space left on each side of the span `F` zooms to, as a fraction of it. */
+export const FOCUS_MARGIN = 0.1;
 /** Height of one lane of slices. */
 export const LANE_H = 20;
 /** Space above and below a track's lanes. */

@@ -21,14 +21,17 @@ export interface Hit {
 }
 
 /**
- * The hit at canvas x and body y (canvas y + scroll offset): an instant marker (top 9 px of
+ * The hit at canvas point (x, canvasY) for scroll offset `top`: an instant marker (top 9 px of
  * a track), else the nearest slice box of the lane within 3 px (the narrowest one containing x
- * wins), else for a counter track its pixel column. `a`, `b` map the list's x to the canvas.
+ * wins; a collapsed track has lane 0 only), else for a counter track its pixel column. `a`, `b`
+ * map the list's x to the canvas.
  */
-export function hitTest(res: RenderResult | null, layout: TrackLayout, x: number, y: number, a: number, b: number): Hit | null {
+export function hitTest(res: RenderResult | null, layout: TrackLayout, x: number, canvasY: number, top: number, a: number, b: number): Hit | null {
   if (!res) return null;
-  const row = layout.trackAt(y);
+  const row = layout.trackAt(canvasY, top);
   if (!row) return null;
+  // y from the top of the row, in row pixels.
+  const y = canvasY - layout.rowTop(row, top) + row.y;
   const trackId = row.track.id;
   if (row.track.kind === 'counter') return hitCounter(res, trackId, x, a, b);
 
@@ -50,7 +53,7 @@ export function hitTest(res: RenderResult | null, layout: TrackLayout, x: number
   }
 
   const lane = Math.floor((y - row.y - TRACK_PAD) / LANE_H);
-  if (lane < 0) return null;
+  if (lane < 0 || lane >= row.lanes) return null;
   const s = res.slices;
   let best: Hit | null = null;
   let bestD = 3;

@@ -1,6 +1,8 @@
-// Steering the timeline: wheel (zoom; Shift or a sideways wheel pans; Alt scrolls the tracks),
-// drag to pan, Shift + drag to choose a range, click to select, hover for the tooltip, and the
-// keys W/S (zoom), A/D (pan), 0/F (fit) while the timeline tab is shown.
+// Steering the timeline: Ctrl + wheel zooms around the pointer (a trackpad pinch comes as one), the
+// wheel scrolls the tracks, Shift + wheel or a sideways wheel pans; drag to pan, Shift + drag to
+// choose a range, click to select, right-click for a menu, hover for the tooltip; the keys of
+// keys.ts (W/S zoom, A/D pan, 0 fit, F focus, M mark, Esc, ?) while the timeline tab is shown and
+// no text field has the focus.
 
 import { isTyping } from '../../lib/dom';
 import type { Viewport } from './viewport';
@@ -18,6 +20,16 @@ export interface InputHost {
   zoomBy(factor: number, at?: number): void;
   panBy(fraction: number): void;
   zoomToFit(): void;
+  /** F: zoom to the selected slice or the Shift + drag range. */
+  focusSelection(): void;
+  /** M (`add`: Shift + M): mark the selected slice's span. */
+  markSelection(add: boolean): void;
+  /** Esc: clear the marks; true when there were any. */
+  clearMarks(): boolean;
+  /** ?: the sheet of keys. */
+  showKeys(): void;
+  /** A right-click at canvas point (x, y), page point (clientX, clientY). */
+  contextMenu(p: { x: number; y: number; clientX: number; clientY: number }): void;
   /** The pointer is at canvas point (x, y), (clientX, clientY) on the page; null: it left. */
   hover(p: { x: number; y: number; clientX: number; clientY: number } | null): void;
   hideTooltip(): void;
@@ -39,6 +51,12 @@ export class TimelineInput {
     const { canvas } = host;
     canvas.addEventListener('wheel', (e) => this.onWheel(e), { passive: false });
     canvas.addEventListener('mousedown', (e) => this.onMouseDown(e));
+    canvas.addEventListener('contextmenu', (e) => {
+      e.preventDefault();
+      if (!host.hasProfile()) return;
+      host.hideTooltip();
+      host.contextMenu({ ...this.localPoint(e), clientX: e.clientX, clientY: e.clientY });
+    });
     window.addEventListener('mousemove', (e) => this.onMouseMove(e));
     window.addEventListener('mouseup', (e) => this.onMouseUp(e));
     canvas.addEventListener('mouseleave', () => {
@@ -70,22 +88,21 @@ export class TimelineInput {
     const unit = e.deltaMode === 1 ? 16 : e.deltaMode === 2 ? host.scroll.clientHeight : 1;
     const dx = e.deltaX * unit;
     const dy = e.deltaY * unit;
-    if (e.altKey) {
-      // Alt + wheel scrolls the tracks vertically.
-      e.preventDefault();
-      host.scroll.scrollTop += dy;
-      return;
-    }
     e.preventDefault();
     host.hideTooltip();
+    if (e.ctrlKey || e.metaKey) {
+      const { x } = this.localPoint(e);
+      const factor = Math.exp(Math.max(-300, Math.min(300, dy)) * 0.002);
+      host.zoomBy(factor, this.timeAtX(x));
+      return;
+    }
+    // Shift + wheel: browsers give some as deltaX already.
     if (e.shiftKey || Math.abs(dx) > Math.abs(dy)) {
       const px = Math.abs(dx) > Math.abs(dy) ? dx : dy;
       host.panBy(px / host.canvasWidth());
       return;
     }
-    const { x } = this.localPoint(e);
-    const factor = Math.exp(Math.max(-300, Math.min(300, dy)) * 0.002);
-    host.zoomBy(factor, this.timeAtX(x));
+    host.scroll.scrollTop += dy;
   }
 
   private onMouseDown(e: MouseEvent): void {
@@ -139,9 +156,19 @@ export class TimelineInput {
 
   private onKey(e: KeyboardEvent): void {
     const host = this.host;
-    if (!host.hasProfile() || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
+    if (!host.hasProfile() || e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target) || e.defaultPrevented) return;
     if (host.root.offsetParent === null) return; // timeline tab hidden
+    if (e.target instanceof Element && e.target.closest('dialog[open]')) return; // the key sheet has the keys
     const at = this.mouse ? this.timeAtX(this.mouse.x) : undefined;
+    if (e.key === '?') {
+      host.showKeys();
+      e.preventDefault();
+      return;
+    }
+    if (e.key === 'Escape') {
+      if (host.clearMarks()) e.preventDefault();
+      return;
+    }
     switch (e.key.toLowerCase()) {
       case 'w':
         host.zoomBy(0.8, at);
@@ -156,8 +183,13 @@ export class TimelineInput {
         host.panBy(0.15);
         break;
       case '0':
-      case 'f':
         host.zoomToFit();
+        break;
+      case 'f':
+        host.focusSelection();
+        break;
+      case 'm':
+        host.markSelection(e.shiftKey);
         break;
       default:
         return;

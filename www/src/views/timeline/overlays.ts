@@ -1,22 +1,30 @@
 // Painted over the render list: the hovered box, the selection (slice, instant or counter sample,
-// from exact times, so visible even where the slice was merged), the selected slice's flow arrows
-// and the Shift + drag range.
+// from exact times, so visible even where the slice was merged), the selected slice's flow arrows,
+// the Shift + drag range and the marked spans (M) with their durations.
 
 import { drawFlowArrows, type FlowArrow } from '../../canvas/counters';
+import { formatDuration } from '../../lib/time';
 import { LANE_H, TRACK_PAD } from './constants';
 import type { Hit } from './hit-test';
+import type { TrackRow } from './layout';
 import type { PaintFrame } from './paint';
 import type { TimelineSelection } from './selection';
+
+/** Canvas y of lane `lane` of `row`, or null where it is not drawn (a collapsed lane, under the pinned area). */
+function laneTop(f: PaintFrame, row: TrackRow | null | undefined, lane: number): number | null {
+  if (!row || lane >= row.lanes) return null;
+  const y = f.layout.rowTop(row, f.top) + TRACK_PAD + lane * LANE_H;
+  return !row.pinned && y < f.layout.pinnedHeight ? null : y;
+}
 
 /** The outline of the hovered slice or merged box (`a`, `b`: the render list's x mapping). */
 export function paintHover(f: PaintFrame, h: Hit | null, a: number, b: number): void {
   if (!h || h.kind === 'instant' || h.kind === 'counter') return;
-  const row = f.layout.trackRows.get(h.track);
-  if (!row) return;
-  const { ctx, top } = f;
+  const y = laneTop(f, f.layout.trackRows.get(h.track), h.lane);
+  if (y === null) return;
+  const { ctx } = f;
   const x0 = a * h.x0 + b;
   const x1 = a * h.x1 + b;
-  const y = row.y - top + TRACK_PAD + h.lane * LANE_H;
   ctx.strokeStyle = '#0f172a';
   ctx.globalAlpha = 0.55;
   ctx.lineWidth = 1;
@@ -31,11 +39,10 @@ export function paintSelection(f: PaintFrame, sel: TimelineSelection): void {
   const xOf = (t: number): number => (t - viewport.t0) * scale;
   const slice = sel.slice;
   if (slice) {
-    const row = layout.shownRow(slice.track);
-    if (row) {
+    const y = laneTop(f, layout.shownRow(slice.track), slice.lane);
+    if (y !== null) {
       const x0 = xOf(slice.start_ps);
       const x1 = Math.max(xOf(slice.start_ps + slice.dur_ps), x0 + 2);
-      const y = row.y - top + TRACK_PAD + slice.lane * LANE_H;
       if (x1 >= -2 && x0 <= width + 2) {
         const cx0 = Math.max(x0, -2);
         const cx1 = Math.min(x1, width + 2);
@@ -54,11 +61,12 @@ export function paintSelection(f: PaintFrame, sel: TimelineSelection): void {
     const row = layout.shownRow(ss.track);
     if (row) {
       const x = xOf(ss.t);
+      const ry = layout.rowTop(row, top);
       ctx.strokeStyle = '#1d4ed8';
       ctx.lineWidth = 2;
       ctx.beginPath();
-      ctx.moveTo(x, row.y - top + 1);
-      ctx.lineTo(x, row.y - top + row.h - 1);
+      ctx.moveTo(x, ry + 1);
+      ctx.lineTo(x, ry + row.h - 1);
       ctx.stroke();
     }
   }
@@ -67,7 +75,7 @@ export function paintSelection(f: PaintFrame, sel: TimelineSelection): void {
     const row = layout.shownRow(si.track);
     if (row) {
       const x = xOf(si.t);
-      const y = row.y - top + 1;
+      const y = layout.rowTop(row, top) + 1;
       ctx.strokeStyle = '#1d4ed8';
       ctx.lineWidth = 2;
       ctx.strokeRect(x - 6, y - 1, 12, 10);
@@ -104,4 +112,30 @@ function paintRange(f: PaintFrame, r: { t0: number; t1: number } | null): void {
   ctx.fillStyle = 'rgba(37, 99, 235, 0.7)';
   ctx.fillRect(x0, 0, 1, height);
   ctx.fillRect(x1 - 1, 0, 1, height);
+}
+
+/** The marked spans: a translucent band over every track, its edges, and its duration at the top. */
+export function paintSpanMarks(f: PaintFrame, spans: ReadonlyArray<{ t0: number; t1: number }>): void {
+  const { ctx, width, height, viewport } = f;
+  const scale = viewport.scale(width);
+  for (const s of spans) {
+    const x0 = (s.t0 - viewport.t0) * scale;
+    const x1 = Math.max((s.t1 - viewport.t0) * scale, x0 + 1);
+    if (x1 < 0 || x0 > width) continue;
+    const cx0 = Math.max(-1, x0);
+    const cx1 = Math.min(width + 1, x1);
+    ctx.fillStyle = 'rgba(234, 179, 8, 0.16)';
+    ctx.fillRect(cx0, 0, cx1 - cx0, height);
+    ctx.fillStyle = 'rgba(161, 98, 7, 0.85)';
+    if (x0 >= 0) ctx.fillRect(x0, 0, 1, height);
+    if (x1 <= width) ctx.fillRect(x1 - 1, 0, 1, height);
+    // The duration in a tag at the top of the band (at its visible middle).
+    const text = formatDuration(s.t1 - s.t0, 4);
+    const tw = ctx.measureText(text).width + 10;
+    const mid = Math.max(tw / 2 + 2, Math.min(width - tw / 2 - 2, (cx0 + cx1) / 2));
+    ctx.fillStyle = 'rgba(161, 98, 7, 0.92)';
+    ctx.fillRect(mid - tw / 2, 2, tw, 16);
+    ctx.fillStyle = '#ffffff';
+    ctx.fillText(text, mid - tw / 2 + 5, 10.5);
+  }
 }

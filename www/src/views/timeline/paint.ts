@@ -1,12 +1,13 @@
 // Painting a render list: row backgrounds, slice boxes (fillRect batched by colour), search
-// outlines and labels, instant markers (one polygon per run, canvas/markers.ts), counter charts
-// and the "all flows" arrows. Positions come from the layout; x from the render list's own view,
+// outlines and labels (middle-ellipsized), instant markers (one polygon per run,
+// canvas/markers.ts), counter charts and the "all flows" arrows. A frame paints in two passes:
+// the scrolled rows, then the pinned rows over the top of the canvas. Positions come from the layout; x from the render list's own view,
 // mapped to the current one (x' = a·x + b) so an old list is drawn moved while a new one comes.
 
 import { FLOW_STRIDE, INSTANT_STRIDE, SLICE_STRIDE, type RenderResult } from '../../engine/engine';
 import { counterTracksOf, drawCounterTrack, drawFlowArrows, type FlowArrow } from '../../canvas/counters';
 import { MarkerPath } from '../../canvas/markers';
-import { ellipsize } from '../../canvas/text';
+import { ellipsizeMiddle } from '../../canvas/text';
 import { colorForNameId } from '../../lib/color';
 import { ALPHAS, COUNTER_H, LANE_H, TRACK_PAD } from './constants';
 import type { TrackLayout } from './layout';
@@ -24,14 +25,22 @@ export interface PaintFrame {
   viewport: Viewport;
   /** The profile's end, ps (counter charts end there). */
   end: number;
+  /** Which rows this pass paints: the pinned ones (drawn last, over the top) or the scrolled ones. */
+  pinned: boolean;
+}
+
+/** Canvas y of `row`'s top in frame `f`, or null when `f`'s pass does not paint it. */
+function rowY(f: PaintFrame, row: { y: number; pinned: boolean }): number | null {
+  if (row.pinned !== f.pinned) return null;
+  return row.pinned ? row.y : row.y - f.top;
 }
 
 /** Group bands and the lines between rows. */
 export function paintRows(f: PaintFrame): void {
-  const { ctx, width, height, top } = f;
+  const { ctx, width, height } = f;
   for (const r of f.layout.rows) {
-    const y = r.y - top;
-    if (y + r.h < 0 || y > height) continue;
+    const y = rowY(f, r);
+    if (y === null || y + r.h < 0 || y > height) continue;
     if (r.type === 'group') {
       ctx.fillStyle = '#eef1f6';
       ctx.fillRect(0, y, width, r.h);
@@ -44,13 +53,12 @@ export function paintRows(f: PaintFrame): void {
   }
 }
 
-/** Everything of render list `res`: slices, instants, counters, and the flow arrows when `allFlows`. */
-export function paintList(f: PaintFrame, res: RenderResult, strings: Map<number, string>, marks: SearchMarks, allFlows: boolean): void {
+/** The slices, instants and counters of render list `res` on the rows of `f`'s pass. */
+export function paintList(f: PaintFrame, res: RenderResult, strings: Map<number, string>, marks: SearchMarks): void {
   const { a, b } = f.viewport.xform(res, f.width);
   paintSlices(f, res.slices, a, b, strings, marks);
   paintInstants(f, res.instants, a, b);
   paintCounters(f, res.counters, a, b);
-  if (allFlows) paintFlowList(f, res.flows);
 }
 
 /**
@@ -58,9 +66,8 @@ export function paintList(f: PaintFrame, res: RenderResult, strings: Map<number,
  * each time), then search outlines, then labels for boxes wide enough to hold one.
  */
 function paintSlices(f: PaintFrame, s: Float64Array, a: number, b: number, strings: Map<number, string>, marks: SearchMarks): void {
-  const { ctx, width, height, top } = f;
+  const { ctx, width, height } = f;
   const trackRows = f.layout.trackRows;
-  const collapsed = f.layout.collapsed;
   const searching = marks.active();
   const ids = marks.ids;
   // Keyed by name id × 3 + opacity class.
@@ -69,9 +76,12 @@ function paintSlices(f: PaintFrame, s: Float64Array, a: number, b: number, strin
   const labels: Array<{ x: number; y: number; w: number; nameId: number; dim: boolean }> = [];
   for (let i = 0; i + SLICE_STRIDE <= s.length; i += SLICE_STRIDE) {
     const row = trackRows.get(s[i]!);
-    if (!row || collapsed.has(row.group)) continue;
+    if (!row) continue;
     const lane = s[i + 1]!;
-    const y = row.y - top + TRACK_PAD + lane * LANE_H;
+    const ry = rowY(f, row);
+    // A collapsed track draws its depth-0 slices only.
+    if (ry === null || lane >= row.lanes) continue;
+    const y = ry + TRACK_PAD + lane * LANE_H;
     if (y + LANE_H < 0 || y > height) continue;
     let x0 = a * s[i + 2]! + b;
     let x1 = a * s[i + 3]! + b;
@@ -111,7 +121,7 @@ function paintSlices(f: PaintFrame, s: Float64Array, a: number, b: number, strin
   for (const l of labels) {
     const name = strings.get(l.nameId);
     if (!name) continue;
-    const text = ellipsize(ctx, name, l.w - 8);
+    const text = ellipsizeMiddle(ctx, name, l.w - 8);
     if (!text) continue;
     ctx.globalAlpha = l.dim ? 0.45 : 1;
     ctx.fillText(text, Math.max(l.x, 0) + 4, l.y + LANE_H / 2 + 0.5);
@@ -121,7 +131,7 @@ function paintSlices(f: PaintFrame, s: Float64Array, a: number, b: number, strin
 
 /** Instants: small markers at the top of their track, all in one fill. */
 function paintInstants(f: PaintFrame, ins: Float64Array, a: number, b: number): void {
-  const { ctx, width, height, top, layout } = f;
+  const { ctx, width, height, layout } = f;
   const path = new MarkerPath();
   let track = -1;
   let y = 0;
@@ -131,8 +141,9 @@ function paintInstants(f: PaintFrame, ins: Float64Array, a: number, b: number): 
     if (ins[i] !== track) {
       track = ins[i]!;
       const row = layout.trackRows.get(track);
-      y = row ? row.y - top + 1 : 0;
-      shown = row !== undefined && !layout.collapsed.has(row.group) && y <= height && y + 8 >= 0;
+      const ry = row ? rowY(f, row) : null;
+      y = ry === null ? 0 : ry + 1;
+      shown = ry !== null && y <= height && y + 8 >= 0;
     }
     if (!shown) continue;
     const x = a * ins[i + 1]! + b;
@@ -146,20 +157,21 @@ function paintInstants(f: PaintFrame, ins: Float64Array, a: number, b: number): 
 
 /** Counter tracks: filled step charts with min/max per pixel column, scaled per track. */
 function paintCounters(f: PaintFrame, c: Float32Array, a: number, b: number): void {
-  const { ctx, width, height, top, layout, viewport } = f;
+  const { ctx, width, height, layout, viewport } = f;
   const endX = (f.end - viewport.t0) * viewport.scale(width);
   for (const part of counterTracksOf(c)) {
     const row = layout.shownRow(part.track);
-    if (!row) continue;
-    const y = row.y - top + TRACK_PAD;
+    const ry = row ? rowY(f, row) : null;
+    if (ry === null) continue;
+    const y = ry + TRACK_PAD;
     if (y + COUNTER_H >= 0 && y <= height) {
       drawCounterTrack(ctx, { entries: c, part, a, b, top: y, height: COUNTER_H, width, endX, colorKey: part.track });
     }
   }
 }
 
-/** Every flow arrow of the render list (the "all flows" toggle). */
-function paintFlowList(f: PaintFrame, flows: Float64Array): void {
+/** Every flow arrow of the render list (the "all flows" toggle), over both passes. */
+export function paintFlowList(f: PaintFrame, flows: Float64Array): void {
   const { layout, top, viewport } = f;
   const scale = viewport.scale(f.width);
   const arrows: FlowArrow[] = [];

@@ -5,7 +5,9 @@
 // stays in view (position: sticky) inside a natively scrolled body, and an axis canvas above.
 // The parts: viewport.ts (the visible range), layout.ts (rows), frame-loop.ts (render lists and
 // frames), paint.ts + overlays.ts + axis.ts (drawing), hit-test.ts, tooltip.ts, input.ts,
-// marks.ts (search and exact highlights), selection.ts, toolbar.ts (the DOM around the canvas).
+// marks.ts (search and exact highlights), selection.ts, toolbar.ts (the DOM around the canvas),
+// track-state.ts (pinned, hidden, collapsed tracks and the filter: `tracks`), keys.ts (every key
+// and gesture) with key-sheet.ts, context-menu.ts, splitter.ts.
 //
 // The root's `data-highlighted` is the number of slices marked exactly (an analysis row's), and
 // `data-dimmed` whether the last frame drew unmarked slices dimmed (a search or such marks).
@@ -15,17 +17,21 @@ import { fitCanvas } from '../../canvas/hidpi';
 import { NO_LOAD, type Scope } from '../../shell/scope';
 import type { View } from '../../shell/view';
 import { paintAxis } from './axis';
-import { AXIS_H, FONT, LABEL_W, LANE_H, MIN_SPAN_PS, SAMPLE_HIT_PX, TRACK_PAD } from './constants';
+import { AXIS_H, FOCUS_MARGIN, FONT, LABEL_MAX_W, LABEL_MIN_W, LABEL_W, LANE_H, MIN_SPAN_PS, SAMPLE_HIT_PX, TRACK_PAD } from './constants';
+import { ContextMenu, type MenuItem } from './context-menu';
 import { FrameLoop, type ViewRequest } from './frame-loop';
 import { type Hit, hitTest, sameHit } from './hit-test';
 import { type InputHost, TimelineInput } from './input';
+import { KeySheet } from './key-sheet';
 import { TrackLayout } from './layout';
 import { SearchMarks } from './marks';
-import { paintHover, paintSelection } from './overlays';
-import { type PaintFrame, paintList, paintRows } from './paint';
+import { paintHover, paintSelection, paintSpanMarks } from './overlays';
+import { type PaintFrame, paintFlowList, paintList, paintRows } from './paint';
 import { TimelineSelection } from './selection';
+import { splitter } from './splitter';
 import { TimelineToolbar, timelineSkeleton } from './toolbar';
 import { Tooltip } from './tooltip';
+import { TrackState } from './track-state';
 import { Viewport, resultTime } from './viewport';
 
 export type Selection = { kind: 'slice'; id: number } | { kind: 'instant'; index: number } | { kind: 'counter'; index: number };
@@ -34,6 +40,8 @@ export interface TimelineCallbacks {
   onSelect(sel: Selection | null): void;
   /** A time range chosen with Shift + drag (null when cleared). */
   onRangeSelect?(range: { t0: number; t1: number } | null): void;
+  /** "Find all" of a slice's menu: search for slices named exactly `name`. */
+  onFindAll?(name: string): void;
 }
 
 export class TimelineView implements View, InputHost {
@@ -41,6 +49,8 @@ export class TimelineView implements View, InputHost {
   readonly root: HTMLElement;
   readonly canvas: HTMLCanvasElement;
   readonly scroll: HTMLElement;
+  /** Pinned, hidden and collapsed tracks and the name filter; reset by `clear()`, followed by the layout. */
+  readonly tracks = new TrackState();
   private profile: Profile | null = null;
   private scope: Scope = NO_LOAD;
   private hovered: Hit | null = null;
@@ -54,6 +64,12 @@ export class TimelineView implements View, InputHost {
   private readonly toolbar: TimelineToolbar;
   private readonly axis: HTMLCanvasElement;
   private readonly empty: HTMLElement;
+  private readonly keySheet = new KeySheet();
+  private readonly menu = new ContextMenu();
+  /** Spans marked with M, in ps. */
+  private spans: Array<{ t0: number; t1: number }> = [];
+  private labelWidth = LABEL_W;
+  private readonly labelEls: { corner: HTMLElement; labels: HTMLElement; handle: HTMLElement };
 
   constructor(
     root: HTMLElement,
@@ -72,15 +88,34 @@ export class TimelineView implements View, InputHost {
         this.loop.invalidate();
         this.requestDraw();
       },
+      filter: (text) => this.tracks.setFilter(text),
+      showHidden: () => this.tracks.showAllHidden(),
+      keys: () => this.showKeys(),
     });
 
-    const { head, axis, scroll, body, labels, canvas } = timelineSkeleton();
+    const { main, corner, axis, scroll, body, labels, canvas } = timelineSkeleton();
     [this.axis, this.scroll, this.canvas] = [axis, scroll, canvas];
     this.tooltip = new Tooltip(engine);
     this.empty = emptyState;
-    root.append(this.toolbar.root, head, this.scroll, this.tooltip.root, emptyState);
+    const handle = splitter({
+      width: () => this.labelWidth,
+      setWidth: (w) => this.setLabelWidth(w),
+      min: LABEL_MIN_W,
+      max: () => Math.min(LABEL_MAX_W, this.scroll.clientWidth - 160),
+      direction: 1,
+      label: 'Width of the track names',
+      testid: 'labels-splitter',
+    });
+    handle.classList.add('tl-labels-splitter');
+    main.append(handle);
+    this.labelEls = { corner, labels, handle };
+    root.append(this.toolbar.root, main, this.tooltip.root, emptyState);
 
-    this.layout = new TrackLayout(labels, body, () => {
+    this.layout = new TrackLayout(labels, body, this.tracks, {
+      trackMenu: (track, x, y) => this.trackMenu(track, x, y),
+    });
+    this.tracks.onChange(() => {
+      this.toolbar.showFilter(this.tracks.filter());
       this.relayout();
       this.requestDraw();
     });
@@ -91,6 +126,7 @@ export class TimelineView implements View, InputHost {
       draw: () => this.draw(),
     });
     this.input = new TimelineInput(this);
+    this.setLabelWidth(LABEL_W);
     this.showEmpty(true);
 
     new ResizeObserver(() => this.requestDraw()).observe(this.scroll);
@@ -114,7 +150,11 @@ export class TimelineView implements View, InputHost {
     this.input.reset();
     this.hovered = null;
     this.tooltip.hide();
-    this.layout.reset();
+    this.menu.close();
+    this.keySheet.close();
+    this.spans = [];
+    this.toolbar.showMarks(this.spans);
+    this.tracks.reset();
     this.scroll.scrollTop = 0;
     this.relayout();
     this.updateSelectionText();
@@ -161,15 +201,32 @@ export class TimelineView implements View, InputHost {
     const span = Math.max(dur * 3, MIN_SPAN_PS * 10);
     const mid = info.start_ps + info.dur_ps / 2;
     this.setRange(mid - span / 2, mid + span / 2);
-    if (this.layout.expandTrack(info.track)) this.relayout();
+    this.showTrack(info.track, info.lane);
     const r = this.layout.trackRows.get(info.track);
-    if (r) {
+    if (r && !r.pinned) {
       const y = r.y + TRACK_PAD + info.lane * LANE_H;
-      const top = this.scroll.scrollTop;
-      const h = this.scroll.clientHeight;
-      if (y < top + 4 || y + LANE_H > top + h - 4) this.scroll.scrollTop = Math.max(0, y - h / 3);
+      const top = this.scroll.scrollTop + this.layout.pinnedHeight;
+      const h = this.scroll.clientHeight - this.layout.pinnedHeight;
+      if (y < top + 4 || y + LANE_H > top + h - 4) this.scroll.scrollTop = Math.max(0, y - this.layout.pinnedHeight - h / 3);
     }
     this.selectSlice(info);
+  }
+
+  /** Makes lane `lane` of `track` shown: unhidden, its group open, the filter cleared if it hides it, the track expanded. */
+  private showTrack(track: number, lane: number): void {
+    const t = this.layout.tracks.get(track);
+    if (!t) return;
+    const st = this.tracks;
+    const change: Parameters<TrackState['set']>[0] = {};
+    const v = st.get();
+    if (st.isHidden(track)) change.hidden = v.hidden.filter((x) => x !== track);
+    if (!st.isPinned(track)) {
+      if (st.isGroupCollapsed(t.group)) change.collapsedGroups = v.collapsedGroups.filter((g) => g !== t.group);
+      const f = st.filter().trim().toLowerCase();
+      if (f && !t.info.name.toLowerCase().includes(f)) change.filter = '';
+    }
+    if (lane > 0 && st.isTrackCollapsed(track)) change.collapsedTracks = v.collapsedTracks.filter((x) => x !== track);
+    if (Object.keys(change).length > 0) st.set(change);
   }
 
   zoomToFit(): void {
@@ -206,7 +263,91 @@ export class TimelineView implements View, InputHost {
   }
 
   canvasWidth(): number {
-    return Math.max(1, this.scroll.clientWidth - LABEL_W);
+    return Math.max(1, this.scroll.clientWidth - this.labelWidth);
+  }
+
+  /** F: zooms to the selected slice, else to the Shift + drag range, with a margin around it. */
+  focusSelection(): void {
+    const s = this.selection.slice;
+    const r = s ? { t0: s.start_ps, t1: s.start_ps + s.dur_ps } : this.selection.range;
+    if (!r) return;
+    const pad = Math.max(r.t1 - r.t0, MIN_SPAN_PS) * FOCUS_MARGIN;
+    this.setRange(r.t0 - pad, r.t1 + pad);
+  }
+
+  /** M: marks the selected slice's span (M on a marked span clears it); `add` keeps the other marks. */
+  markSelection(add: boolean): void {
+    const s = this.selection.slice;
+    if (!s) return;
+    const span = { t0: s.start_ps, t1: s.start_ps + s.dur_ps };
+    const same = (m: { t0: number; t1: number }): boolean => m.t0 === span.t0 && m.t1 === span.t1;
+    if (this.spans.some(same)) this.spans = this.spans.filter((m) => !same(m));
+    else this.spans = add ? [...this.spans, span] : [span];
+    this.toolbar.showMarks(this.spans);
+    this.requestDraw();
+  }
+
+  clearMarks(): boolean {
+    if (this.spans.length === 0) return false;
+    this.spans = [];
+    this.toolbar.showMarks(this.spans);
+    this.requestDraw();
+    return true;
+  }
+
+  showKeys(): void {
+    this.menu.close();
+    this.keySheet.show();
+  }
+
+  contextMenu(p: { x: number; y: number; clientX: number; clientY: number }): void {
+    const hit = this.hitAt(p.x, p.y);
+    const name = hit?.kind === 'slice' ? this.loop.strings.get(hit.nameId) : undefined;
+    if (hit && name !== undefined) {
+      const track = hit.track;
+      const items: MenuItem[] = [
+        { label: 'Copy name', id: 'copy-name', run: () => void navigator.clipboard?.writeText(name).catch(() => undefined) },
+        { label: 'Find all', id: 'find-all', run: () => this.cb.onFindAll?.(name) },
+        this.pinItem(track, 'Pin track'),
+      ];
+      this.menu.show(name, items, p.clientX, p.clientY);
+      return;
+    }
+    const row = this.layout.trackAt(p.y, this.scroll.scrollTop);
+    if (row) this.trackMenu(row.track.id, p.clientX, p.clientY);
+  }
+
+  /** Pin or unpin `track`, labelled `pinLabel` while it is not pinned. */
+  private pinItem(track: number, pinLabel: string): MenuItem {
+    const pinned = this.tracks.isPinned(track);
+    return { label: pinned ? 'Unpin' : pinLabel, id: pinned ? 'unpin' : 'pin', run: () => this.tracks.setPinned(track, !pinned) };
+  }
+
+  /** The menu of track `track`'s label at page point (x, y): pin, hide, collapse or expand. */
+  private trackMenu(track: number, x: number, y: number): void {
+    const t = this.layout.tracks.get(track);
+    if (!t) return;
+    const items: MenuItem[] = [this.pinItem(track, 'Pin to top'), { label: 'Hide', id: 'hide', run: () => this.tracks.hide(track) }];
+    if (t.info.lanes > 1 && t.info.kind !== 'counter') {
+      const collapsed = this.tracks.isTrackCollapsed(track);
+      items.push({
+        label: collapsed ? 'Expand' : 'Collapse',
+        id: collapsed ? 'expand' : 'collapse',
+        run: () => this.tracks.setTrackCollapsed(track, !collapsed),
+      });
+    }
+    this.hideTooltip();
+    this.menu.show(t.info.name, items, x, y);
+  }
+
+  private setLabelWidth(w: number): void {
+    this.labelWidth = w;
+    const { corner, labels, handle } = this.labelEls;
+    corner.style.width = `${w}px`;
+    labels.style.width = `${w}px`;
+    this.canvas.style.marginLeft = `${w}px`;
+    handle.style.left = `${w - 3}px`;
+    this.requestDraw();
   }
 
   setRange(a: number, b: number): void {
@@ -237,7 +378,7 @@ export class TimelineView implements View, InputHost {
       this.tooltip.hide();
       return;
     }
-    const trackName = (track: number): string | undefined => this.layout.trackRows.get(track)?.track.name;
+    const trackName = (track: number): string | undefined => this.layout.tracks.get(track)?.info.name;
     const context = { strings: this.loop.strings, result: this.loop.result, base: this.profile?.start_ps ?? 0, trackName };
     this.tooltip.show(hit, p.clientX, p.clientY, context, this.scope);
   }
@@ -270,7 +411,7 @@ export class TimelineView implements View, InputHost {
     const res = this.loop.result;
     if (!res) return null;
     const { a, b } = this.viewport.xform(res, this.canvasWidth());
-    return hitTest(res, this.layout, x, y + this.scroll.scrollTop, a, b);
+    return hitTest(res, this.layout, x, y, this.scroll.scrollTop, a, b);
   }
 
   /** Selects the sample of counter `track` nearest the click (or the one whose value holds there). */
@@ -338,13 +479,14 @@ export class TimelineView implements View, InputHost {
 
   private relayout(): void {
     this.layout.build(this.profile);
+    this.toolbar.showHidden(this.layout.hiddenTracks);
     this.loop.invalidate();
   }
 
   private currentView(width: number): ViewRequest | null {
     if (!this.profile) return null;
     const top = this.scroll.scrollTop;
-    const trackIds = this.layout.visibleTrackIds(top, top + this.scroll.clientHeight);
+    const trackIds = this.layout.visibleTrackIds(top, this.scroll.clientHeight);
     return { t0: this.viewport.t0, t1: this.viewport.t1, width, trackIds, flows: this.allFlows };
   }
 
@@ -362,19 +504,42 @@ export class TimelineView implements View, InputHost {
     if (this.root.dataset.dimmed !== dimmed) this.root.dataset.dimmed = dimmed;
     if (!p) return;
 
-    const f: PaintFrame = { ctx, width, height, top: this.scroll.scrollTop, layout: this.layout, viewport: this.viewport, end: p.end_ps };
-    paintRows(f);
-    paintAxis(actx, ctx, width, height, this.viewport, p.start_ps);
-    ctx.font = FONT;
-    ctx.textBaseline = 'middle';
+    const pinnedH = Math.min(this.layout.pinnedHeight, height);
+    const f: PaintFrame = { ctx, width, height, top: this.scroll.scrollTop, layout: this.layout, viewport: this.viewport, end: p.end_ps, pinned: false };
     const res = this.loop.result;
+    // The scrolled rows, below the pinned area; then the pinned rows over the top.
+    for (const pinned of [false, true]) {
+      if (pinned && pinnedH === 0) continue;
+      const fp: PaintFrame = { ...f, pinned };
+      ctx.save();
+      ctx.beginPath();
+      if (pinned) ctx.rect(0, 0, width, pinnedH);
+      else ctx.rect(0, pinnedH, width, height - pinnedH);
+      ctx.clip();
+      if (pinned) {
+        ctx.fillStyle = '#ffffff';
+        ctx.fillRect(0, 0, width, pinnedH);
+      }
+      paintRows(fp);
+      paintAxis(actx, ctx, width, height, this.viewport, p.start_ps);
+      ctx.font = FONT;
+      ctx.textBaseline = 'middle';
+      if (res) paintList(fp, res, this.loop.strings, this.marks);
+      ctx.restore();
+    }
+    if (pinnedH > 0) {
+      ctx.fillStyle = '#94a3b8';
+      ctx.fillRect(0, pinnedH - 1, width, 1);
+    }
     if (res) {
-      paintList(f, res, this.loop.strings, this.marks, this.allFlows);
+      if (this.allFlows) paintFlowList(f, res.flows);
       this.loop.listDrawn();
     }
     const { a, b } = this.viewport.xform(res, width);
     paintHover(f, this.hovered, a, b);
     paintSelection(f, this.selection);
+    ctx.font = FONT;
+    paintSpanMarks(f, this.spans);
     this.loop.afterDraw(width);
   }
 

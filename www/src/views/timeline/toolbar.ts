@@ -1,21 +1,40 @@
 // The timeline's DOM: the toolbar (fit and zoom buttons, the visible range, the "all flows"
-// toggle, the Shift + drag range, key hints), the axis row and the scrolled body.
+// toggle, the track name filter, the hidden tracks' "show all", the Shift + drag range, the
+// marked spans, the key hints and the "?" button), the axis row and the scrolled body.
 
 import { el } from '../../lib/dom';
 import { formatDuration, formatTimestamp } from '../../lib/time';
-import { LABEL_W } from './constants';
+import { hintLine } from './keys';
 
 export interface ToolbarActions {
   fit(): void;
   zoomBy(factor: number): void;
   /** The "all flows" box changed. */
   allFlows(on: boolean): void;
+  /** The track name filter's text changed. */
+  filter(text: string): void;
+  /** "show all" of the hidden tracks. */
+  showHidden(): void;
+  /** The "?" button. */
+  keys(): void;
 }
 
 export class TimelineToolbar {
   readonly root = el('div', { class: 'tl-toolbar' });
   private readonly rangeText = el('span', { class: 'tl-range', 'data-testid': 'timeline-range' });
   private readonly selectionText = el('span', { class: 'tl-selection', 'data-testid': 'range-selection' });
+  private readonly markText = el('span', { class: 'tl-mark-text', 'data-testid': 'timeline-marks' });
+  private readonly filterBox = el('input', {
+    type: 'search',
+    class: 'tl-filter',
+    placeholder: 'Filter tracks',
+    'aria-label': 'Show only the tracks whose name contains',
+    'data-testid': 'track-filter',
+    autocomplete: 'off',
+    spellcheck: 'false',
+  });
+  private readonly hiddenBox = el('span', { class: 'tl-hidden' });
+  private readonly hiddenText = el('span', { 'data-testid': 'hidden-count' });
 
   constructor(actions: ToolbarActions) {
     const fit = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom to fit (0 or F)', 'data-testid': 'zoom-fit' }, 'Fit');
@@ -24,12 +43,40 @@ export class TimelineToolbar {
     fit.addEventListener('click', () => actions.fit());
     zoomIn.addEventListener('click', () => actions.zoomBy(0.5));
     zoomOut.addEventListener('click', () => actions.zoomBy(2));
-    const hint = el('span', { class: 'tl-hint' }, 'Wheel or W/S: zoom · drag or A/D: pan · Shift+drag: select a range · 0/F: fit · click: details');
+    const hint = el('span', { class: 'tl-hint' }, hintLine());
+    const keys = el(
+      'button',
+      { type: 'button', class: 'btn btn-small', title: 'Every key and gesture (?)', 'aria-label': 'Keys and gestures', 'data-testid': 'show-keys' },
+      '?',
+    );
+    keys.addEventListener('click', () => actions.keys());
+    this.filterBox.addEventListener('input', () => actions.filter(this.filterBox.value));
+    const showAll = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'show-hidden' }, 'show all');
+    showAll.addEventListener('click', () => actions.showHidden());
+    this.hiddenBox.append(this.hiddenText, showAll);
+    this.hiddenBox.hidden = true;
     const flows = el('label', { class: 'tl-flows', title: 'Draw every flow arrow that touches the visible tracks' });
     const flowsBox = el('input', { type: 'checkbox', 'data-testid': 'flows-all' });
     flowsBox.addEventListener('change', () => actions.allFlows(flowsBox.checked));
     flows.append(flowsBox, document.createTextNode(' all flows'));
-    this.root.append(fit, zoomOut, zoomIn, this.rangeText, flows, this.selectionText, hint);
+    this.root.append(fit, zoomOut, zoomIn, this.rangeText, flows, this.filterBox, this.hiddenBox, this.selectionText, this.markText, hint, keys);
+  }
+
+  /** Shows the filter's text (a restored or cleared state). */
+  showFilter(text: string): void {
+    if (this.filterBox.value !== text) this.filterBox.value = text;
+  }
+
+  /** Shows how many tracks are hidden, with "show all" (nothing when none). */
+  showHidden(count: number): void {
+    this.hiddenBox.hidden = count === 0;
+    this.hiddenText.textContent = `${count} hidden —`;
+  }
+
+  /** Shows the marked spans' durations (nothing when none). */
+  showMarks(spans: ReadonlyArray<{ t0: number; t1: number }>): void {
+    const text = spans.length === 0 ? '' : `marked ${spans.map((s) => formatDuration(s.t1 - s.t0, 4)).join(', ')} (Esc clears)`;
+    if (this.markText.textContent !== text) this.markText.textContent = text;
   }
 
   /**
@@ -50,8 +97,10 @@ export class TimelineToolbar {
   }
 }
 
-/** The rest of the timeline's DOM: the axis row, and the scrolled body with labels beside the canvas. */
+/** The rest of the timeline's DOM: the axis row, and the scrolled body with labels beside the canvas (widths set by the view). */
 export function timelineSkeleton(): {
+  main: HTMLElement;
+  corner: HTMLElement;
   head: HTMLElement;
   axis: HTMLCanvasElement;
   scroll: HTMLElement;
@@ -61,20 +110,19 @@ export function timelineSkeleton(): {
 } {
   const head = el('div', { class: 'tl-head' });
   const corner = el('div', { class: 'tl-corner' }, 'Tracks');
-  corner.style.width = `${LABEL_W}px`;
   const axis = el('canvas', { class: 'tl-axis' });
   head.append(corner, axis);
   const scroll = el('div', { class: 'tl-scroll' });
   const body = el('div', { class: 'tl-body' });
-  const labels = el('div', { class: 'tl-labels', role: 'list', 'aria-label': 'Tracks' });
-  labels.style.width = `${LABEL_W}px`;
+  const labels = el('div', { class: 'tl-labels', role: 'region', 'aria-label': 'Tracks' });
   const canvas = el('canvas', {
     class: 'tl-canvas',
     role: 'img',
     'aria-label': 'Timeline of slices (details of a clicked slice appear in the details panel)',
   });
-  canvas.style.marginLeft = `${LABEL_W}px`;
   body.append(labels, canvas);
   scroll.append(body);
-  return { head, axis, scroll, body, labels, canvas };
+  const main = el('div', { class: 'tl-main' });
+  main.append(head, scroll);
+  return { main, corner, head, axis, scroll, body, labels, canvas };
 }
