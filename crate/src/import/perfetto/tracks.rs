@@ -10,7 +10,7 @@
 //! name is named after its thread, its counter kind or its first event.
 
 use super::proto;
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{ProcessId, StrId, TraceBuilder, TrackId, TrackKind};
 use hashbrown::HashMap;
 use prost::Message;
@@ -196,7 +196,7 @@ impl Tracks {
         let key = self.group_key(uuid);
         let process = self.group(&key, b);
         if uuid != 0 && !self.descs.contains_key(&uuid) {
-            b.diagnostics().report("unknown_track_uuid", Severity::Info, || {
+            b.diagnostics().record(DiagnosticKind::UnknownTrackUuid, || {
                 format!("events use track {uuid}, which no TrackDescriptor describes; shown under \"Global\"")
             });
         }
