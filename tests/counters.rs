@@ -9,6 +9,7 @@ mod common;
 mod generator;
 
 use generator::{CUSTOM_CALLS, CYCLES_PER_US, END, SHIFT, TRIGGERED_EVERY, US};
+use planeview::DiagnosticKind;
 use planeview::analysis::counters::kernel::kernel_telemetry;
 use planeview::analysis::counters::perf_table::perf_counters_at;
 use planeview::analysis::counters::sample::{sample_details, sample_near};
@@ -91,7 +92,9 @@ fn counter_events_become_tracks_grouped_under_their_plane() {
     assert_eq!((summary.counters, summary.tracks), (5, 7));
     // The host `_counters_` event without a number is dropped and counted.
     assert_eq!(
-        t.diagnostics.get("counter_without_value").map(|d| d.count),
+        t.diagnostics
+            .get(DiagnosticKind::CounterWithoutValue)
+            .map(|d| d.count),
         Some(1)
     );
     // Counter tracks sort after the plane's lines.

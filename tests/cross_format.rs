@@ -13,7 +13,7 @@
 //! - metadata: the XSpace has the `/host:metadata` plane (19 HLO modules) and
 //!   `Task Environment` stats, which the JSON does not carry;
 //! - events: the JSON arrays end with an empty `{}` entry, counted as an event
-//!   (`missing_phase`, Info), so `events` is 946 against 945 `XEvent`s.
+//!   (`empty_event`, Info), so `events` is 946 against 945 `XEvent`s.
 
 mod common;
 

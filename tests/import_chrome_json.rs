@@ -4,9 +4,9 @@
 mod common;
 
 use planeview::ImportError;
-use planeview::Severity;
 use planeview::import::{Detected, detect, import_bytes};
 use planeview::model::{ProcessId, SliceId, Trace, dump_text};
+use planeview::{DiagnosticKind, Severity};
 
 /// Test files in `tests/data/chrome_json` with the `events` count (entries minus `M`).
 const FILES: &[(&str, &str, u64)] = &[
@@ -158,8 +158,8 @@ fn import_str(text: &str) -> Result<Trace, ImportError> {
     import_bytes(text.as_bytes()).map(|i| i.trace)
 }
 
-fn diag_count(trace: &Trace, name: &str) -> u64 {
-    trace.diagnostics.get(name).map_or(0, |d| d.count)
+fn diag_count(trace: &Trace, kind: DiagnosticKind) -> u64 {
+    trace.diagnostics.get(kind).map_or(0, |d| d.count)
 }
 
 #[test]
@@ -214,7 +214,7 @@ fn kineto_resnet50_has_named_gpu_and_cpu_tracks() {
     assert!(names.iter().any(|n| n.contains("stream 7")), "{names:?}");
     assert_eq!(trace.slices.len(), 44666);
     assert_eq!(trace.instants.len(), 12840);
-    assert_eq!(diag_count(&trace, "unknown_phase"), 0);
+    assert_eq!(diag_count(&trace, DiagnosticKind::UnknownPhase), 0);
     // Every `s` has its `f`: one arrow each, from the launch to the GPU work.
     assert_eq!(trace.flows.len(), 9096);
     let launch = (0..trace.slices.len())
@@ -290,7 +290,7 @@ fn bare_array_and_unterminated_arrays_are_accepted() {
     ] {
         let t = import_str(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
         assert!(!t.slices.is_empty(), "{text}");
-        assert_eq!(diag_count(&t, "truncated_input"), 0, "{text}");
+        assert_eq!(diag_count(&t, DiagnosticKind::TruncatedInput), 0, "{text}");
         for (_, d) in t.diagnostics.iter() {
             assert_eq!(d.severity, Severity::Info, "{text}");
         }
@@ -346,8 +346,8 @@ fn begin_end_nest_and_report_unmatched_and_unclosed() {
             {"ph": "X", "name": "late", "pid": 1, "tid": 1, "ts": 8, "dur": 2}]"#,
     )
     .unwrap();
-    assert_eq!(diag_count(&t, "unmatched_end"), 1);
-    assert_eq!(diag_count(&t, "unclosed_begin"), 1);
+    assert_eq!(diag_count(&t, DiagnosticKind::UnmatchedEnd), 1);
+    assert_eq!(diag_count(&t, DiagnosticKind::UnclosedBegin), 1);
     let find = |name: &str| {
         (0..t.slices.len())
             .find(|&i| t.str(t.slices.name[i]) == name)
@@ -385,7 +385,7 @@ fn truncated_mid_event_keeps_earlier_events() {
     let t = import_str(text).unwrap();
     assert_eq!(t.slices.len(), 2);
     assert_eq!(t.source_events, 2);
-    let d = t.diagnostics.get("truncated_input").unwrap();
+    let d = t.diagnostics.get(DiagnosticKind::TruncatedInput).unwrap();
     assert_eq!(d.severity, Severity::DataLoss);
     assert!(
         d.examples[0].starts_with(&format!("byte {}", text.len())),
@@ -396,7 +396,11 @@ fn truncated_mid_event_keeps_earlier_events() {
     let t = import_str(r#"[{"ph": "i", "name": "a", "pid": 1, "tid": 1, "ts": 1} {"#).unwrap();
     assert_eq!(t.instants.len(), 1);
     assert!(
-        t.diagnostics.get("truncated_input").unwrap().examples[0].contains("expected ',' or ']'")
+        t.diagnostics
+            .get(DiagnosticKind::TruncatedInput)
+            .unwrap()
+            .examples[0]
+            .contains("expected ',' or ']'")
     );
 }
 
@@ -451,10 +455,10 @@ fn phases_args_and_metadata_events() {
         t.processes.display_name(&t.strings, ProcessId(0)),
         "main (GPU 0)"
     );
-    assert_eq!(diag_count(&t, "missing_duration"), 1);
-    assert_eq!(diag_count(&t, "unknown_phase"), 0);
-    assert_eq!(diag_count(&t, "unmatched_flow_start"), 1);
-    assert_eq!(diag_count(&t, "missing_phase"), 1);
+    assert_eq!(diag_count(&t, DiagnosticKind::MissingDuration), 1);
+    assert_eq!(diag_count(&t, DiagnosticKind::UnknownPhase), 0);
+    assert_eq!(diag_count(&t, DiagnosticKind::UnmatchedFlowStart), 1);
+    assert_eq!(diag_count(&t, DiagnosticKind::MissingPhase), 1);
     assert_eq!(
         t.counters.value,
         [1.0, 2.0],
@@ -561,7 +565,13 @@ fn every_corpus_file_imports() {
         if let Some(&(_, events)) = expected.iter().find(|(f, _)| *f == name) {
             assert_eq!(trace.source_events, events, "{name}");
         }
-        assert!(trace.diagnostics.get("truncated_input").is_none(), "{name}");
+        assert!(
+            trace
+                .diagnostics
+                .get(DiagnosticKind::TruncatedInput)
+                .is_none(),
+            "{name}"
+        );
         for (diag, d) in trace.diagnostics.iter() {
             assert!(d.severity < Severity::Error, "{name}: {diag} {d:?}");
         }
@@ -594,7 +604,7 @@ fn real_file_cut_anywhere_keeps_what_was_read() {
             .unwrap_or_else(|e| panic!("cut at {cut}: {e}"));
         let d = t
             .diagnostics
-            .get("truncated_input")
+            .get(DiagnosticKind::TruncatedInput)
             .expect("truncated_input");
         assert_eq!(d.severity, Severity::DataLoss);
         assert!(

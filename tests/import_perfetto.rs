@@ -13,7 +13,7 @@ use planeview::import::perfetto::proto::{
 };
 use planeview::import::{Detected, detect, import_bytes};
 use planeview::model::{Trace, arg_value_to_json, dump_text};
-use planeview::{ImportError, Severity};
+use planeview::{DiagnosticKind, ImportError, Severity};
 use prost::Message;
 
 const SAMPLE: &str = "chromium_devtools_small.pftrace.gz";
@@ -98,8 +98,8 @@ fn annotation(name: &str) -> DebugAnnotation {
     }
 }
 
-fn diag(t: &Trace, name: &str) -> u64 {
-    t.diagnostics.get(name).map_or(0, |d| d.count)
+fn diag(t: &Trace, kind: DiagnosticKind) -> u64 {
+    t.diagnostics.get(kind).map_or(0, |d| d.count)
 }
 
 /// (name, start ps, duration ps, lane) of every slice, in time order.
@@ -251,8 +251,8 @@ fn begin_end_nest_per_track_and_count_unmatched() {
         ["ok=true", "n=-4"],
         "END args join the BEGIN's"
     );
-    assert_eq!(diag(&t, "unmatched_end"), 1);
-    assert_eq!(diag(&t, "unclosed_begin"), 1);
+    assert_eq!(diag(&t, DiagnosticKind::UnmatchedEnd), 1);
+    assert_eq!(diag(&t, DiagnosticKind::UnclosedBegin), 1);
     assert_eq!(t.instants.len(), 1);
     assert_eq!(t.str(t.instants.name[0]), "mark");
     assert_eq!(t.origin.source_ns, 1_000);
@@ -267,7 +267,7 @@ fn packets_of_several_sequences_match_in_time_order() {
     second.trusted_packet_sequence_id = Some(2);
     let t = import(vec![thread(2, 1, 1, "t"), first, second]);
     assert_eq!(slices(&t), [("s".into(), 0, 1_000_000, 0)]);
-    assert_eq!(diag(&t, "unmatched_end"), 0);
+    assert_eq!(diag(&t, DiagnosticKind::UnmatchedEnd), 0);
 }
 
 #[test]
@@ -456,8 +456,8 @@ fn flows_link_events_in_time_order() {
             ("step".into(), "sink".into())
         ]
     );
-    assert_eq!(diag(&t, "unmatched_flow_end"), 1);
-    assert_eq!(diag(&t, "unmatched_flow_start"), 1);
+    assert_eq!(diag(&t, DiagnosticKind::UnmatchedFlowEnd), 1);
+    assert_eq!(diag(&t, DiagnosticKind::UnmatchedFlowStart), 1);
     // Instants on a flow are zero-length slices (the arrow needs an end); others stay instants.
     assert_eq!(t.slices.dur[slice_named(&t, "sink")], 0);
 }
@@ -526,8 +526,8 @@ fn interned_names_follow_incremental_state_resets() {
         [("Process 3".into(), "t".into())],
         "default track"
     );
-    assert_eq!(diag(&t, "unknown_interned_id"), 1);
-    assert_eq!(diag(&t, "incremental_state_missing"), 1);
+    assert_eq!(diag(&t, DiagnosticKind::UnknownInternedId), 1);
+    assert_eq!(diag(&t, DiagnosticKind::IncrementalStateMissing), 1);
     assert_eq!(t.source_events, 5);
 }
 
@@ -575,7 +575,7 @@ fn parent_tracks_make_process_groups() {
             ("renderer".into(), "worker".into()),
         ]
     );
-    assert_eq!(diag(&t, "unknown_track_uuid"), 1);
+    assert_eq!(diag(&t, DiagnosticKind::UnknownTrackUuid), 1);
     let order = planeview::model::display_order(&t);
     let first: Vec<&str> = order[0]
         .tracks
@@ -643,7 +643,7 @@ fn clocks_convert_to_the_trace_clock() {
         boot(8_000, "boot 8000"),
         undefined,
     ]);
-    assert_eq!(diag(&t, "unknown_clock"), 1);
+    assert_eq!(diag(&t, DiagnosticKind::UnknownClock), 1);
     let times: Vec<(String, i64)> = (0..t.instants.len())
         .map(|i| {
             let ns = t.origin.source_ns + t.instants.time[i] / 1_000;
@@ -680,7 +680,7 @@ fn legacy_events_by_phase() {
     ]);
     assert_eq!(slices(&t), [("ph X".into(), 0, 3_000_000, 0)]);
     assert_eq!(t.instants.len(), 1);
-    assert_eq!(diag(&t, "legacy_phase_not_imported"), 1);
+    assert_eq!(diag(&t, DiagnosticKind::LegacyPhaseNotImported), 1);
     assert_eq!(t.source_events, 3);
 }
 
@@ -696,7 +696,7 @@ fn a_cut_file_keeps_the_packets_before_the_cut() {
     assert_eq!(detect(cut), Some(Detected::Perfetto));
     let t = import_bytes(cut).unwrap().trace;
     assert_eq!(t.instants.len(), 1);
-    let d = t.diagnostics.get("truncated_input").unwrap();
+    let d = t.diagnostics.get(DiagnosticKind::TruncatedInput).unwrap();
     assert_eq!(d.severity, Severity::DataLoss);
     assert!(
         d.examples[0].starts_with(&format!("byte {}", cut.len())),
@@ -724,7 +724,7 @@ fn damaged_packets_are_skipped_and_counted() {
     bytes.extend(&good);
     let t = import_bytes(&bytes).unwrap().trace;
     assert_eq!(t.instants.len(), 2);
-    assert_eq!(diag(&t, "malformed_packet"), 1);
+    assert_eq!(diag(&t, DiagnosticKind::MalformedPacket), 1);
 }
 
 #[test]
@@ -742,7 +742,7 @@ fn the_sample_cut_anywhere_is_still_perfetto_and_keeps_what_was_read() {
         assert!(t.source_events > 0 && t.source_events < SAMPLE_EVENTS);
         let d = t
             .diagnostics
-            .get("truncated_input")
+            .get(DiagnosticKind::TruncatedInput)
             .expect("truncated_input");
         assert!(
             d.examples[0].starts_with(&format!("byte {}:", cut.len())),

@@ -3,6 +3,7 @@
 
 mod common;
 
+use planeview::DiagnosticKind;
 use planeview::import::{Detected, detect, import_bytes};
 use planeview::model::{Trace, dump_text};
 use planeview::summary::Summary;
@@ -72,11 +73,17 @@ fn summary_counts_every_xevent() {
         );
         assert!(summary.span_ps > 0, "{file}");
         assert!(
-            summary.diagnostics.get("truncated_input").is_none(),
+            summary
+                .diagnostics
+                .get(DiagnosticKind::TruncatedInput)
+                .is_none(),
             "{file}"
         );
         assert!(
-            summary.diagnostics.get("malformed_record").is_none(),
+            summary
+                .diagnostics
+                .get(DiagnosticKind::MalformedRecord)
+                .is_none(),
             "{file}"
         );
     }
@@ -136,7 +143,10 @@ fn lines_match_the_oracle() {
         assert_eq!(oracle.values().sum::<u64>(), events, "{file}: oracle total");
         let trace = import(file);
         assert!(
-            trace.diagnostics.get("aggregate_not_drawn").is_none(),
+            trace
+                .diagnostics
+                .get(DiagnosticKind::AggregateNotDrawn)
+                .is_none(),
             "{file}"
         );
         assert_eq!(track_slices(&trace), oracle, "{file}");
@@ -267,7 +277,7 @@ fn import_cut(bytes: &[u8], len: usize) -> Trace {
         .trace;
     let diag = trace
         .diagnostics
-        .get("truncated_input")
+        .get(DiagnosticKind::TruncatedInput)
         .expect("truncated_input");
     assert_eq!(diag.severity, planeview::Severity::DataLoss);
     assert!(
@@ -299,7 +309,7 @@ fn cut_file_keeps_what_was_read() {
     }
     let cut = import_cut(&bytes, bytes.len() * 997 / 1000);
     assert_eq!(cut.slices.len(), 945);
-    assert!(cut.diagnostics.get("unknown_stat_id").is_some());
+    assert!(cut.diagnostics.get(DiagnosticKind::UnknownStatId).is_some());
     assert_eq!(cut.metadata.hlo_modules.len(), 19);
 
     let err = import_bytes(&bytes[..10]).unwrap_err();
@@ -357,9 +367,9 @@ mod generated {
     //! XSpace cases built with the test writer (`tests/common/xspace.rs`).
 
     use super::common::xspace::{Event, Line, Plane, Val, encode};
-    use planeview::Severity;
     use planeview::import::import_bytes;
     use planeview::model::{SliceId, Trace, display_order};
+    use planeview::{DiagnosticKind, Severity};
 
     fn import(planes: &[Plane]) -> Trace {
         import_bytes(&encode(planes)).unwrap().trace
@@ -468,7 +478,7 @@ mod generated {
             .map(|f| t.str(t.categories.name[t.flows.category[f].index()]))
             .collect();
         assert!(cats.contains(&"producer_consumer/3") && cats.contains(&"correlation_id"));
-        let d = t.diagnostics.get("unmatched_flow_end").unwrap();
+        let d = t.diagnostics.get(DiagnosticKind::UnmatchedFlowEnd).unwrap();
         assert_eq!((d.count, d.severity), (1, Severity::Info), "the orphan");
         let imported = import_bytes(&encode(&flow_space())).unwrap();
         assert_eq!(planeview::summary::Summary::of(&imported).flows, 3);
@@ -582,7 +592,10 @@ mod generated {
         assert_eq!((a.occurrences[0], a.dur[0]), (12, 5_000_000));
         assert_eq!(t.str(t.tracks.name[a.track[0].index()]), "main");
         assert_eq!(t.args.get(a.args[0]).count(), 1);
-        let d = t.diagnostics.get("aggregate_not_drawn").unwrap();
+        let d = t
+            .diagnostics
+            .get(DiagnosticKind::AggregateNotDrawn)
+            .unwrap();
         assert_eq!((d.count, d.severity), (1, Severity::Info));
     }
 
@@ -624,7 +637,7 @@ mod generated {
         let b = find(&t, "kernel_b");
         assert_eq!(t.slices.lane[b.index()], 1);
         assert_eq!(t.slices.dur[b.index()], 10_000, "nothing clipped");
-        let d = t.diagnostics.get("overlap_sublane").unwrap();
+        let d = t.diagnostics.get(DiagnosticKind::OverlapSublane).unwrap();
         assert_eq!((d.count, d.severity), (1, Severity::Info));
     }
 }

@@ -8,13 +8,13 @@ mod common;
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
-use planeview::ImportError;
 use planeview::import::{gunzip, import_bytes};
 use planeview::limits::{
     GZIP_RATIO_FLOOR_BYTES, MAX_GZIP_RATIO, MAX_JSON_DEPTH, MAX_STRING_BYTES, MAX_UNPACKED_BYTES,
     max_inflated_string_bytes,
 };
 use planeview::model::ArgValue;
+use planeview::{DiagnosticKind, ImportError};
 use std::io::Write;
 use std::time::{Duration, Instant};
 
@@ -263,7 +263,11 @@ fn a_compressed_string_bomb_in_xspace_stays_compressed() {
         "{:?}",
         args[0].1
     );
-    assert!(t.diagnostics.get("compressed_str_undecodable").is_some());
+    assert!(
+        t.diagnostics
+            .get(DiagnosticKind::CompressedStrUndecodable)
+            .is_some()
+    );
 
     // A compressed string of ordinary text still inflates.
     let text = "fusion.1 = f32[8,128] fusion(p0, p1), kind=kLoop ".repeat(100);
@@ -293,7 +297,7 @@ fn a_protobuf_length_prefix_past_the_end_is_truncation() {
     assert_eq!(t.slices.len(), 1);
     let d = t
         .diagnostics
-        .get("truncated_input")
+        .get(DiagnosticKind::TruncatedInput)
         .expect("truncated_input");
     assert!(!d.examples.is_empty());
 
@@ -302,7 +306,13 @@ fn a_protobuf_length_prefix_past_the_end_is_truncation() {
     let mut short_event = whole.clone();
     short_event.truncate(whole.len() - 3);
     match import_bytes(&short_event) {
-        Ok(imported) => assert!(imported.trace.diagnostics.get("truncated_input").is_some()),
+        Ok(imported) => assert!(
+            imported
+                .trace
+                .diagnostics
+                .get(DiagnosticKind::TruncatedInput)
+                .is_some()
+        ),
         Err(e) => assert_eq!(e.kind(), "truncated", "{e}"),
     }
 }
@@ -335,7 +345,11 @@ fn reduced_detail_drops_args_and_says_so() {
         let bytes = common::read(&common::data_dir(file));
         let full = import_bytes(&bytes).unwrap().trace;
         assert!(full.args.pair_count() > 0, "{file} has args");
-        assert!(full.diagnostics.get("degraded_import").is_none());
+        assert!(
+            full.diagnostics
+                .get(DiagnosticKind::DegradedImport)
+                .is_none()
+        );
         let asked = ImportOptions {
             drop_args: true,
             ..ImportOptions::default()
@@ -350,7 +364,7 @@ fn reduced_detail_drops_args_and_says_so() {
             assert_eq!(reduced.args.pair_count(), 0, "{file}");
             let d = reduced
                 .diagnostics
-                .get("degraded_import")
+                .get(DiagnosticKind::DegradedImport)
                 .expect("degraded_import");
             assert!(d.examples[0].contains(says), "{file}: {:?}", d.examples);
             assert!(reduced.heap_bytes() < full.heap_bytes());
@@ -373,7 +387,12 @@ fn a_model_over_its_budget_is_sampled_and_says_so() {
     ] {
         let bytes = common::read(&common::data_dir(file));
         let full = import_bytes(&bytes).unwrap().trace;
-        assert!(full.diagnostics.get("degraded_import").is_none(), "{file}");
+        assert!(
+            full.diagnostics
+                .get(DiagnosticKind::DegradedImport)
+                .is_none(),
+            "{file}"
+        );
         let options = ImportOptions {
             model_budget_bytes: full.heap_bytes() as u64 / 2,
             ..ImportOptions::default()
@@ -384,7 +403,7 @@ fn a_model_over_its_budget_is_sampled_and_says_so() {
             (full.slices.len() - sampled.slices.len()) + (points(&full) - points(&sampled));
         let d = sampled
             .diagnostics
-            .get("degraded_import")
+            .get(DiagnosticKind::DegradedImport)
             .unwrap_or_else(|| panic!("{file}: no degraded_import"));
         assert_eq!(d.count, dropped as u64, "{file}: {:?}", d.examples);
         assert!(dropped > 0, "{file}");
@@ -424,7 +443,7 @@ fn every_event_past_the_category_limit_is_counted() {
         imported
             .trace
             .diagnostics
-            .get("category_limit")
+            .get(DiagnosticKind::CategoryLimit)
             .map_or(0, |d| d.count)
     };
     let (once, again) = (count(0), count(3));

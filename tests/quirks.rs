@@ -4,10 +4,10 @@
 
 mod common;
 
-use planeview::Severity;
 use planeview::import::import_bytes;
 use planeview::model::{SliceId, Trace, TrackKind, dump_text};
 use planeview::summary::Summary;
+use planeview::{DiagnosticKind, Severity};
 
 fn load(quirk: &str) -> Trace {
     let path = common::data_dir("quirks").join(format!("{quirk}.json"));
@@ -16,8 +16,8 @@ fn load(quirk: &str) -> Trace {
         .trace
 }
 
-fn diag(t: &Trace, name: &str) -> Option<(u64, Severity)> {
-    t.diagnostics.get(name).map(|d| (d.count, d.severity))
+fn diag(t: &Trace, kind: DiagnosticKind) -> Option<(u64, Severity)> {
+    t.diagnostics.get(kind).map(|d| (d.count, d.severity))
 }
 
 /// (start, duration) in ns of the slice named `name`.
@@ -92,7 +92,10 @@ fn every_quirk_file_matches_its_dump() {
 fn x_without_dur_is_drawn_with_zero_duration() {
     let t = load("x_without_dur");
     assert_eq!(slice(&t, "no_dur"), (0, 0));
-    assert_eq!(diag(&t, "missing_duration"), Some((1, Severity::Info)));
+    assert_eq!(
+        diag(&t, DiagnosticKind::MissingDuration),
+        Some((1, Severity::Info))
+    );
 }
 
 #[test]
@@ -109,8 +112,14 @@ fn begin_end_pair_in_time_order_whatever_the_file_order() {
     assert_eq!(first_value("inner"), "ok");
     assert_eq!(first_value("outer"), "pending");
     assert_eq!(arg_keys(&t, find(&t, "outer")), ["result", "k"]);
-    assert_eq!(diag(&t, "unmatched_end"), Some((1, Severity::DataLoss)));
-    assert_eq!(diag(&t, "unclosed_begin"), Some((1, Severity::DataLoss)));
+    assert_eq!(
+        diag(&t, DiagnosticKind::UnmatchedEnd),
+        Some((1, Severity::DataLoss))
+    );
+    assert_eq!(
+        diag(&t, DiagnosticKind::UnclosedBegin),
+        Some((1, Severity::DataLoss))
+    );
     // Closed at the latest time of the trace (the end of "last").
     assert_eq!(slice(&t, "still_open"), (40_000, 50_000));
 }
@@ -158,12 +167,12 @@ fn counters_get_one_track_per_args_key() {
         .counters_of(planeview::model::TrackId(single as u32));
     assert_eq!(&t.counters.value[samples], [1.0, 3.5]);
     assert_eq!(
-        diag(&t, "counter_value_not_numeric"),
+        diag(&t, DiagnosticKind::CounterValueNotNumeric),
         Some((1, Severity::Info))
     );
     assert_eq!(
-        diag(&t, "counter_without_values"),
-        Some((1, Severity::Info))
+        diag(&t, DiagnosticKind::CounterWithoutValue),
+        Some((1, Severity::DataLoss))
     );
     let imported = import_bytes(&common::read(
         &common::data_dir("quirks").join("counter_series_per_key.json"),
@@ -193,15 +202,15 @@ fn nestable_async_matches_by_id_scope_and_process() {
     // "scope" separates ids: the end in scope b matches nothing.
     assert_eq!(slice(&t, "scoped"), (0, 2_000));
     assert_eq!(
-        diag(&t, "unmatched_async_end"),
+        diag(&t, DiagnosticKind::UnmatchedAsyncEnd),
         Some((1, Severity::DataLoss))
     );
     assert_eq!(
-        diag(&t, "unclosed_async_begin"),
+        diag(&t, DiagnosticKind::UnclosedAsyncBegin),
         Some((1, Severity::DataLoss))
     );
     assert!(
-        diag(&t, "overlap_sublane").is_none(),
+        diag(&t, DiagnosticKind::OverlapSublane).is_none(),
         "async overlaps are normal"
     );
 }
@@ -211,7 +220,7 @@ fn legacy_async_pairs_by_name_and_id() {
     let t = load("async_legacy_start_finish");
     // The F before the S belongs to an operation that began before the trace.
     assert_eq!(
-        diag(&t, "unmatched_async_end"),
+        diag(&t, DiagnosticKind::UnmatchedAsyncEnd),
         Some((1, Severity::DataLoss))
     );
     // Times are relative to the earliest placed event, the S of "Visibility" at 5 µs.
@@ -238,10 +247,13 @@ fn flow_v1_binds_enclosing_or_next_and_one_start_has_many_ends() {
     let launch = find(&t, "cudaLaunchKernel");
     assert_eq!(t.flows.outgoing(launch).count(), 2);
     assert_eq!(
-        diag(&t, "unmatched_flow_end"),
-        Some((1, Severity::DataLoss))
+        diag(&t, DiagnosticKind::UnmatchedFlowEnd),
+        Some((1, Severity::Info))
     );
-    assert_eq!(diag(&t, "unmatched_flow_start"), Some((1, Severity::Info)));
+    assert_eq!(
+        diag(&t, DiagnosticKind::UnmatchedFlowStart),
+        Some((1, Severity::Info))
+    );
 }
 
 #[test]
@@ -252,8 +264,8 @@ fn flow_v2_chains_bound_slices() {
         pairs(&[("relay", "receive"), ("send", "relay")])
     );
     assert_eq!(
-        diag(&t, "unmatched_flow_end"),
-        Some((1, Severity::DataLoss))
+        diag(&t, DiagnosticKind::UnmatchedFlowEnd),
+        Some((1, Severity::Info))
     );
 }
 
@@ -277,7 +289,7 @@ fn metadata_events_name_and_order_processes_and_threads() {
         "named after its events"
     );
     assert_eq!(
-        diag(&t, "ignored_metadata_event"),
+        diag(&t, DiagnosticKind::MetadataEventIgnored),
         Some((1, Severity::Info))
     );
 }
@@ -296,12 +308,15 @@ fn samples_objects_and_memory_dumps_are_kept() {
         .map(|i| (t.slices.start[i] / 1000, t.slices.dur[i] / 1000))
         .collect();
     assert_eq!(layers, [(1_000, 7_000), (3_000, 7_000)]);
-    assert_eq!(diag(&t, "object_alive_at_end"), Some((1, Severity::Info)));
     assert_eq!(
-        diag(&t, "unmatched_async_end"),
+        diag(&t, DiagnosticKind::ObjectAliveAtEnd),
+        Some((1, Severity::Info))
+    );
+    assert_eq!(
+        diag(&t, DiagnosticKind::UnmatchedAsyncEnd),
         Some((1, Severity::DataLoss))
     );
-    assert!(diag(&t, "unknown_phase").is_none());
+    assert!(diag(&t, DiagnosticKind::UnknownPhase).is_none());
 }
 
 #[test]
@@ -340,21 +355,30 @@ fn partial_overlap_goes_to_a_sub_lane() {
         (lane("kernel_a"), lane("kernel_b_overlaps_a"), lane("after")),
         (0, 1, 0)
     );
-    assert_eq!(lane("nested_in_b"), 2);
-    assert_eq!(diag(&t, "overlap_sublane"), Some((1, Severity::Info)));
+    // It starts after kernel_a ended: the nesting goes on as if kernel_b were not there
+    // (kernel_b nests only up to kernel_a's end), and kernel_b's lane stays its own.
+    assert_eq!(lane("nested_in_b"), 0);
+    assert_eq!(slice(&t, "kernel_b_overlaps_a").1, 10_000, "not clipped");
+    assert_eq!(
+        diag(&t, DiagnosticKind::OverlapSublane),
+        Some((1, Severity::Info))
+    );
 }
 
 #[test]
 fn negative_duration_is_clamped_and_counted() {
     let t = load("negative_duration");
     assert_eq!(slice(&t, "backwards").1, 0);
-    assert_eq!(diag(&t, "negative_duration"), Some((1, Severity::DataLoss)));
+    assert_eq!(
+        diag(&t, DiagnosticKind::NegativeDuration),
+        Some((1, Severity::DataLoss))
+    );
 }
 
 #[test]
 fn unknown_phases_are_counted_per_phase() {
     let t = load("unknown_phase");
-    let d = t.diagnostics.get("unknown_phase").unwrap();
+    let d = t.diagnostics.get(DiagnosticKind::UnknownPhase).unwrap();
     assert_eq!((d.count, d.severity), (3, Severity::DataLoss));
     assert_eq!(d.examples.len(), 3);
     assert_eq!(t.source_events, 4);
@@ -368,11 +392,14 @@ fn kineto_launch_flows_use_correlation_when_s_is_missing() {
         pairs(&[("cudaLaunchKernel", "gemm"), ("cudaLaunchKernel", "relu")])
     );
     assert_eq!(
-        diag(&t, "flows_from_correlation"),
+        diag(&t, DiagnosticKind::FlowsFromCorrelation),
         Some((1, Severity::Info))
     );
     // Two `f` without `s`: the runtime-only call and the kernel linked by correlation.
-    assert_eq!(diag(&t, "unmatched_flow_end"), Some((2, Severity::Info)));
+    assert_eq!(
+        diag(&t, DiagnosticKind::UnmatchedFlowEnd),
+        Some((2, Severity::Info))
+    );
     // Kernel args are kept for the details panel.
     let keys = arg_keys(&t, find(&t, "gemm"));
     for k in [

@@ -7,6 +7,7 @@
 
 use flate2::Compression;
 use flate2::write::GzEncoder;
+use planeview::DiagnosticKind;
 use planeview::import::{GunzipStream, Gunzipped, gunzip};
 use proptest::prelude::*;
 use std::io::Write;
@@ -195,7 +196,13 @@ fn incoming_reports_a_cut_gzip_stream_like_the_whole_file() {
     }
     let streamed = inc.finish().unwrap();
     assert_eq!(streamed.trace.slices.len(), whole.trace.slices.len());
-    assert!(streamed.trace.diagnostics.get("truncated_input").is_some());
+    assert!(
+        streamed
+            .trace
+            .diagnostics
+            .get(DiagnosticKind::TruncatedInput)
+            .is_some()
+    );
 }
 
 /// Everything a reader of the model sees: the dump and the diagnostics.
@@ -327,10 +334,10 @@ fn streamed_json_past_the_args_budget_degrades_from_that_point() {
         with_args > 100 && with_args < 2000,
         "{with_args} slices kept args"
     );
-    assert!(t.diagnostics.get("degraded_import").is_some());
+    assert!(t.diagnostics.get(DiagnosticKind::DegradedImport).is_some());
     let t = run(true);
     assert!((0..t.slices.len()).all(|i| t.args.get(t.slices.args[i]).next().is_none()));
-    assert!(t.diagnostics.get("degraded_import").is_some());
+    assert!(t.diagnostics.get(DiagnosticKind::DegradedImport).is_some());
 }
 
 #[test]

@@ -31,6 +31,6 @@ pub mod summary;
 #[cfg(target_arch = "wasm32")]
 mod wasm_api;
 
-pub use diagnostics::{Diagnostics, Severity};
+pub use diagnostics::{DiagnosticKind, Diagnostics, Severity};
 pub use error::ImportError;
 pub use model::Trace;

@@ -1,5 +1,6 @@
-//! The trace-health panel's list: every diagnostic with its severity, count and first
-//! examples, each example linked to a slice where one can be found.
+//! The trace-health panel's list: every diagnostic with its severity, meaning (from the
+//! registry, shown as the row's tooltip), count and first examples, each example linked to a
+//! slice where one can be found.
 //!
 //! Diagnostics keep examples as text (see [`crate::diagnostics`]), and importers quote the
 //! event they are about (`"name" overlaps ...`). The link is the first slice, in time order,
@@ -16,6 +17,8 @@ pub struct HealthEntry {
     pub name: &'static str,
     /// `info`, `data_loss` or `error`.
     pub severity: crate::Severity,
+    /// One line saying what the diagnostic means and what the importer did.
+    pub meaning: &'static str,
     /// Occurrences.
     pub count: u64,
     /// First examples with the slice each one names, if found.
@@ -36,9 +39,10 @@ pub fn health_entries(trace: &Trace) -> Vec<HealthEntry> {
     let mut entries: Vec<HealthEntry> = trace
         .diagnostics
         .iter()
-        .map(|(name, d)| HealthEntry {
-            name,
+        .map(|(kind, d)| HealthEntry {
+            name: kind.name(),
             severity: d.severity,
+            meaning: kind.meaning(),
             count: d.count,
             examples: d
                 .examples
@@ -76,6 +80,7 @@ fn first_slice_named(trace: &Trace, name: &str) -> Option<SliceId> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::DiagnosticKind;
 
     #[test]
     fn examples_link_to_the_named_slice() {
@@ -87,8 +92,9 @@ mod tests {
         let entries = health_entries(&t);
         let overlap = entries
             .iter()
-            .find(|e| e.name == "overlap_sublane")
+            .find(|e| e.name == DiagnosticKind::OverlapSublane.name())
             .unwrap();
+        assert_eq!(overlap.meaning, DiagnosticKind::OverlapSublane.meaning());
         let linked = overlap.examples[0].slice.unwrap() as usize;
         assert_eq!(t.str(t.slices.name[linked]), "cross");
         assert!(entries.len() >= 2);

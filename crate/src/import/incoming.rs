@@ -16,7 +16,7 @@
 use super::chrome_json::{self, ChromeJsonStream};
 use super::gzip::{GunzipStream, is_gzip};
 use super::{ImportOptions, Imported, import_unpacked, report_degraded};
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::error::ImportError;
 use crate::limits::{MAX_GZIP_RATIO, MAX_STREAMED_BYTES, MAX_UNPACKED_BYTES};
 
@@ -257,11 +257,15 @@ impl Incoming {
     ) -> Result<Imported, ImportError> {
         let mut trace = stream.finish()?;
         if let Some(cut) = gzip_cut {
-            if trace.diagnostics.get("truncated_input").is_none() {
+            if trace
+                .diagnostics
+                .get(DiagnosticKind::TruncatedInput)
+                .is_none()
+            {
                 let at = self.unpacked;
                 trace
                     .diagnostics
-                    .report("truncated_input", Severity::DataLoss, || {
+                    .record(DiagnosticKind::TruncatedInput, || {
                         format!("gzip stream ends at byte {at} of the decompressed data ({cut})")
                     });
             }

@@ -17,7 +17,7 @@ pub mod perfetto;
 mod protowire;
 pub mod xplane;
 
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::error::ImportError;
 use crate::limits::{
     KEEP_ARGS_STREAMED_UP_TO_BYTES, KEEP_ARGS_UP_TO_BYTES, MAX_UNPACKED_BYTES, MODEL_BUDGET_BYTES,
@@ -148,10 +148,14 @@ pub fn import_unpacked(
         None => return Err(ImportError::NotRecognised(describe_unknown(data))),
     };
     if let Some(cut) = gzip_cut {
-        if trace.diagnostics.get("truncated_input").is_none() {
+        if trace
+            .diagnostics
+            .get(DiagnosticKind::TruncatedInput)
+            .is_none()
+        {
             trace
                 .diagnostics
-                .report("truncated_input", Severity::DataLoss, || {
+                .record(DiagnosticKind::TruncatedInput, || {
                     format!(
                         "gzip stream ends at byte {} of the decompressed data ({cut})",
                         data.len()
@@ -172,7 +176,7 @@ pub fn import_unpacked(
 
 /// Records why args and stats were not kept.
 fn report_degraded(trace: &mut Trace, options: &ImportOptions, unpacked: usize) {
-    trace.diagnostics.report("degraded_import", Severity::DataLoss, || {
+    trace.diagnostics.record(DiagnosticKind::DegradedImport, || {
         if options.drop_args {
             "reduced detail: args and stats were not kept, as asked".to_owned()
         } else {

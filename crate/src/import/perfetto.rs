@@ -58,7 +58,7 @@ pub mod proto {
 }
 
 use super::ImportOptions;
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::error::ImportError;
 use crate::model::{Format, PS_PER_NS, Ps, Trace, TraceBuilder};
 use event::{RawEvent, ignored_field_name};
@@ -356,7 +356,7 @@ impl<'a> Importer<'a> {
         self.placer
             .b
             .diagnostics()
-            .report("malformed_packet", Severity::DataLoss, || {
+            .record(DiagnosticKind::MalformedPacket, || {
                 format!("packet at byte {offset}: {detail}; skipped")
             });
     }
@@ -390,7 +390,7 @@ impl<'a> Importer<'a> {
             self.placer
                 .b
                 .diagnostics()
-                .report("packets_lost", Severity::DataLoss, || {
+                .record(DiagnosticKind::PacketsLost, || {
                     format!("sequence {id} lost packets before byte {offset}; its events are skipped until its state is re-sent")
                 });
         }
@@ -429,11 +429,12 @@ impl<'a> Importer<'a> {
         if p.flags & SEQ_NEEDS_INCREMENTAL_STATE != 0 && !seq.valid {
             if p.track_event.is_some() || p.interned.is_some() {
                 let id = p.sequence;
-                self.placer.b.diagnostics().report(
-                    "incremental_state_missing",
-                    Severity::DataLoss,
-                    || format!("packet at byte {offset} of sequence {id} needs interned data or defaults that were never sent (or were lost); skipped"),
-                );
+                self.placer
+                    .b
+                    .diagnostics()
+                    .record(DiagnosticKind::IncrementalStateMissing, || {
+                        format!("packet at byte {offset} of sequence {id} needs interned data or defaults that were never sent (or were lost); skipped")
+                    });
             }
             return;
         }
@@ -456,7 +457,7 @@ impl<'a> Importer<'a> {
             self.placer
                 .b
                 .diagnostics()
-                .report("unknown_clock", Severity::DataLoss, || {
+                .record(DiagnosticKind::UnknownClock, || {
                     format!("packet at byte {offset} of sequence {id} is timed on clock {clock}, which no clock snapshot of its sequence defines; skipped")
                 });
             return;
@@ -470,7 +471,7 @@ impl<'a> Importer<'a> {
             self.placer
                 .b
                 .diagnostics()
-                .report("time_out_of_range", Severity::DataLoss, || {
+                .record(DiagnosticKind::TimestampOutOfRange, || {
                     format!("packet at byte {offset} has time {ns} ns, too far from the first event; clamped")
                 });
         }
@@ -507,30 +508,28 @@ impl<'a> Importer<'a> {
         let packets = self.packets;
         let b = &mut self.placer.b;
         if let Some(at) = self.cut {
-            b.diagnostics().report("truncated_input", Severity::DataLoss, || {
+            b.diagnostics().record(DiagnosticKind::TruncatedInput, || {
                 format!("byte {len}: the input ends inside the packet that starts at byte {at}; kept the {packets} packets before it")
             });
         }
         let (undecodable, first) = self.placer.tracks.undecodable;
         if undecodable > 0 {
-            b.diagnostics().report_many(
-                "malformed_packet",
-                Severity::DataLoss,
+            b.diagnostics().record_many(
+                DiagnosticKind::MalformedPacket,
                 undecodable,
                 format!("a TrackDescriptor at byte {first} does not decode; its track keeps a default name"),
             );
         }
         for &clock in &self.unconverted_clocks {
             let primary = self.clocks.primary;
-            b.diagnostics().report("clock_not_converted", Severity::Info, || {
+            b.diagnostics().record(DiagnosticKind::ClockNotConverted, || {
                 format!("no clock snapshot relates clock {clock} to the trace clock {primary}; its times are used as they are")
             });
         }
         sort_by_count(&mut self.not_imported);
         for &(n, count) in &self.not_imported {
-            b.diagnostics().report_many(
-                "packet_not_imported",
-                Severity::Info,
+            b.diagnostics().record_many(
+                DiagnosticKind::PacketNotImported,
                 count,
                 format!(
                     "{count} packets of field {n} ({}) are not imported",
@@ -540,9 +539,8 @@ impl<'a> Importer<'a> {
         }
         sort_by_count(&mut self.ignored_fields);
         for &(n, count) in &self.ignored_fields {
-            b.diagnostics().report_many(
-                "track_event_field_ignored",
-                Severity::Info,
+            b.diagnostics().record_many(
+                DiagnosticKind::TrackEventFieldIgnored,
                 count,
                 format!(
                     "{count} track events carry field {n} ({}), which is not shown",

@@ -36,7 +36,7 @@ mod pb {
 }
 
 use super::ImportOptions;
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::error::ImportError;
 use crate::model::{
     ArgSetId, ArgValue, CategoryId, Device, Format, HloModuleBlob, PS_PER_NS, ProcessId, Ps, StrId,
@@ -285,7 +285,7 @@ impl Importer {
             None => {}
             Some(Stop::Cut { offset }) => {
                 self.damage.cut_at = Some(*offset);
-                self.b.diagnostics().report("truncated_input", Severity::DataLoss, || {
+                self.b.diagnostics().record(DiagnosticKind::TruncatedInput, || {
                     format!(
                         "input ends at byte {len} inside the record that starts at byte {offset}; \
                          kept what was read before it"
@@ -301,7 +301,7 @@ impl Importer {
         let detail = detail();
         self.b
             .diagnostics()
-            .report("malformed_record", Severity::DataLoss, || {
+            .record(DiagnosticKind::MalformedRecord, || {
                 format!("{detail} at byte {at}; skipped")
             });
         self.damage.first.get_or_insert((at, detail));
@@ -515,7 +515,7 @@ impl Importer {
 
     fn out_of_range(&mut self, line: &pb::XLine, offset_ps: i64) -> Ps {
         let origin = self.origin_ns.unwrap_or(0);
-        self.b.diagnostics().report("time_out_of_range", Severity::DataLoss, || {
+        self.b.diagnostics().record(DiagnosticKind::TimestampOutOfRange, || {
             format!(
                 "line {:?} at {} ns + {offset_ps} ps is too far from the origin {origin} ns; clamped",
                 line.name, line.timestamp_ns
@@ -552,9 +552,8 @@ impl Importer {
         }
         std::mem::take(&mut self.flows).finish(&mut self.b);
         let n = self.aggregates;
-        self.b.diagnostics().report_many(
-            "aggregate_not_drawn",
-            Severity::Info,
+        self.b.diagnostics().record_many(
+            DiagnosticKind::AggregateNotDrawn,
             n,
             format!("{n} events are aggregates (num_occurrences) with no place on the timeline; listed in `aggregates`"),
         );
@@ -647,13 +646,12 @@ impl<'p> PlaneNames<'p> {
         let key = match plane.stat_metadata.get(&id) {
             Some(md) => b.intern(&md.name),
             None => {
-                b.diagnostics()
-                    .report("unknown_stat_id", Severity::Info, || {
-                        format!(
-                            "plane {:?} has no stat metadata {id}; named stat#{id}",
-                            plane.name
-                        )
-                    });
+                b.diagnostics().record(DiagnosticKind::UnknownStatId, || {
+                    format!(
+                        "plane {:?} has no stat metadata {id}; named stat#{id}",
+                        plane.name
+                    )
+                });
                 b.intern(&format!("stat#{id}"))
             }
         };
@@ -694,13 +692,12 @@ impl<'p> PlaneNames<'p> {
                 }
             }
             None => {
-                b.diagnostics()
-                    .report("unknown_event_id", Severity::Info, || {
-                        format!(
-                            "plane {:?} has no event metadata {id}; named event#{id}",
-                            plane.name
-                        )
-                    });
+                b.diagnostics().record(DiagnosticKind::UnknownEventId, || {
+                    format!(
+                        "plane {:?} has no event metadata {id}; named event#{id}",
+                        plane.name
+                    )
+                });
                 EventKind {
                     name: b.intern(&format!("event#{id}")),
                     named: false,
@@ -747,7 +744,7 @@ fn inflated_arg_value(data: &[u8], b: &mut TraceBuilder) -> ArgValue {
     match stats::inflate(data) {
         Some(text) => ArgValue::Str(b.intern(&text)),
         None => {
-            b.diagnostics().report("compressed_str_undecodable", Severity::DataLoss, || {
+            b.diagnostics().record(DiagnosticKind::CompressedStrUndecodable, || {
                 format!("a compressed_str_value of {} bytes does not inflate to text; kept its length", data.len())
             });
             ArgValue::Bytes(data.len() as u64)
@@ -856,7 +853,12 @@ mod tests {
             .collect();
         let expect = [("src", "\"file.cc\""), ("stat#99", "-1"), ("file.cc", "4")];
         assert_eq!(args, expect.map(|(k, v)| (k.to_owned(), v.to_owned())));
-        assert!(trace.diagnostics.get("unknown_stat_id").is_some());
+        assert!(
+            trace
+                .diagnostics
+                .get(DiagnosticKind::UnknownStatId)
+                .is_some()
+        );
         assert_eq!(
             trace.metadata.get("hostnames"),
             Some(&serde_json::json!(["h"]))
@@ -870,7 +872,7 @@ mod tests {
         assert_eq!(
             trace
                 .diagnostics
-                .get("aggregate_not_drawn")
+                .get(DiagnosticKind::AggregateNotDrawn)
                 .map(|d| d.count),
             Some(1)
         );

@@ -2,21 +2,19 @@
 
 use super::flow_ends::{self, FlowEnd, PendingFlow};
 use super::index::{LaneIndex, TrackIndex};
+use super::lanes::assign_lanes;
 use super::row_order::order_by_track;
 use super::sampling::Sampler;
 use super::{
     AggregateTable, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterMeta,
     CounterMetaTable, CounterTable, Device, DeviceTable, FlowTable, Format, InstantTable, Metadata,
-    PS_PER_NS, ProcessId, ProcessRole, ProcessTable, Ps, SliceId, SliceTable, StrId, StringTable,
-    TimeOrigin, Trace, TrackId, TrackKind, TrackRole, TrackTable,
+    PS_PER_NS, PS_PER_US, ProcessId, ProcessRole, ProcessTable, Ps, SliceId, SliceTable, StrId,
+    StringTable, TimeOrigin, Trace, TrackId, TrackKind, TrackRole, TrackTable,
 };
 use super::{COUNTER_ROW_BYTES, INSTANT_ROW_BYTES, SLICE_ROW_BYTES};
-use crate::diagnostics::{Diagnostics, Severity};
+use crate::diagnostics::{DiagnosticKind, Diagnostics};
 use hashbrown::HashMap;
 use std::ops::Range;
-
-/// Lanes per track beyond which overlapping slices share the last lane.
-const MAX_LANES: usize = u16::MAX as usize;
 
 /// Bytes per arg pair (key, kind, payload: see `ArgTable::heap_bytes`).
 const ARG_PAIR_BYTES: usize = 13;
@@ -141,7 +139,7 @@ impl TraceBuilder {
             let name = self.trace.strings.get(sid).to_owned();
             self.trace
                 .diagnostics
-                .report("category_limit", Severity::Info, || {
+                .record(DiagnosticKind::CategoryLimit, || {
                     format!("category {name:?} shares the last category id")
                 });
             return CategoryId(u16::MAX);
@@ -347,7 +345,7 @@ impl TraceBuilder {
             let name = self.trace.strings.get(name).to_owned();
             self.trace
                 .diagnostics
-                .report("negative_duration", Severity::DataLoss, || {
+                .record(DiagnosticKind::NegativeDuration, || {
                     format!("{name:?} has duration {dur} ps; drawn as 0")
                 });
             0
@@ -537,10 +535,12 @@ impl NewPositions {
     }
 }
 
-/// Sorts slices by (track, lane, start) and assigns lanes; says where each slice went.
+/// Sorts slices by (track, lane, start) and assigns lanes (see [`super::lanes`]); says where
+/// each slice went. Misfits on tracks other than async ones are counted in
+/// `overlap_sublane`.
 ///
 /// Cost: one pass to check the (track, start) order (a sort only when the importer did not
-/// add slices in that order), one pass to assign lanes, one counting pass that places each
+/// add slices in that order), the lane placement, one counting pass that places each
 /// slice in its lane, and one scatter per column, skipped when nothing moves. Columns are
 /// scattered (read in order, written to one stream per lane) rather than gathered.
 fn sort_and_assign_lanes(trace: &mut Trace) -> NewPositions {
@@ -548,26 +548,45 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> NewPositions {
     let n = s.len();
     let order = order_by_track_and_start(s);
     let old_at = |k: usize| order.as_ref().map_or(k, |o| o[k] as usize);
-    let mut overlaps = 0u64;
-    let mut first_overlap: Option<(usize, usize)> = None;
     let mut new_of_old = vec![0u32; n];
     let mut lanes = vec![0u16; n];
     let mut moved = false;
-    // Per track: lanes of the run's slices (in sorted order), then their counting sort.
+    // Per track: spans and lanes of the run's slices (in sorted order), then their counting
+    // sort.
+    let mut spans: Vec<(Ps, Ps)> = Vec::new();
     let mut run_lanes: Vec<u16> = Vec::new();
     let mut next_in_lane: Vec<usize> = Vec::new();
     for run in runs_by_track(n, |k| s.track[old_at(k)]) {
         let track = s.track[old_at(run.start)];
-        let counted = trace.tracks.kind.get(track.index()) != Some(&TrackKind::Async);
+        spans.clear();
+        spans.extend(run.clone().map(|k| {
+            let old = old_at(k);
+            (s.start[old], s.end(old))
+        }));
         run_lanes.clear();
         run_lanes.resize(run.len(), 0);
-        let olds = run.clone().map(old_at);
-        assign_lanes_in_track(s, olds, &mut run_lanes, &mut |a, b| {
-            if counted {
-                overlaps += 1;
-                first_overlap.get_or_insert((a, b));
+        let misfits = assign_lanes(&spans, &mut run_lanes);
+        if trace.tracks.kind.get(track.index()) != Some(&TrackKind::Async) {
+            let track_name = trace.strings.get(trace.tracks.name[track.index()]);
+            for m in &misfits {
+                let (slice, parent) = (old_at(run.start + m.slice), old_at(run.start + m.parent));
+                trace.diagnostics.record(DiagnosticKind::OverlapSublane, || {
+                    let name = |i: usize| trace.strings.get(s.name[i]);
+                    let past_us = (s.end(slice) - s.end(parent)) as f64 / PS_PER_US as f64;
+                    let place = if m.moved {
+                        "drawn in the track's overflow lanes"
+                    } else {
+                        "drawn at its depth"
+                    };
+                    format!(
+                        "{:?} overlaps {:?} without nesting on {track_name:?} (ends {past_us:.3} µs \
+                         after it); {place}",
+                        name(slice),
+                        name(parent),
+                    )
+                });
             }
-        });
+        }
         let lane_count = run_lanes.iter().max().map_or(0, |&m| m as usize + 1);
         next_in_lane.clear();
         next_in_lane.resize(lane_count + 1, 0);
@@ -586,17 +605,6 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> NewPositions {
             new_of_old[old] = new as u32;
             lanes[new] = lane;
         }
-    }
-    if overlaps > 0 {
-        let (a, b) = first_overlap.unwrap_or_default();
-        let example = format!(
-            "{:?} overlaps {:?} without nesting; moved to a sub-lane",
-            trace.strings.get(s.name[b]),
-            trace.strings.get(s.name[a]),
-        );
-        trace
-            .diagnostics
-            .report_many("overlap_sublane", Severity::Info, overlaps, example);
     }
     s.lane = lanes;
     if !moved {
@@ -634,52 +642,6 @@ fn runs_by_track(n: usize, track_at: impl Fn(usize) -> TrackId) -> Vec<Range<usi
         start = end;
     }
     runs
-}
-
-/// Lane assignment for the slices of one track, given (as old indices) in (start, longest
-/// first) order; `lanes[k]` gets the lane of the `k`-th. A slice nested in the innermost
-/// open slice goes one lane below it; a slice that overlaps without nesting, or whose lane
-/// is taken, goes to the first free lane below (a sub-lane), and `on_overlap(open, this)`
-/// is called with old slice indices.
-fn assign_lanes_in_track(
-    s: &SliceTable,
-    order: impl Iterator<Item = usize>,
-    lanes: &mut [u16],
-    on_overlap: &mut dyn FnMut(usize, usize),
-) {
-    let mut open: Vec<(Ps, u16, usize)> = Vec::new(); // (end, lane, old index)
-    let mut lane_end: Vec<Ps> = Vec::new();
-    for (k, i) in order.enumerate() {
-        let (start, end) = (s.start[i], s.end(i));
-        while open.last().is_some_and(|&(e, _, _)| e <= start) {
-            open.pop();
-        }
-        let mut partial = false;
-        let base = match open.last() {
-            None => 0,
-            Some(&(e, lane, other)) => {
-                if e < end {
-                    partial = true;
-                    on_overlap(other, i);
-                }
-                lane as usize + 1
-            }
-        };
-        let mut lane = base;
-        while lane < lane_end.len() && lane_end[lane] > start && lane + 1 < MAX_LANES {
-            lane += 1;
-        }
-        if lane > base && !partial {
-            on_overlap(open.last().map_or(i, |o| o.2), i);
-        }
-        if lane == lane_end.len() {
-            lane_end.push(end);
-        } else {
-            lane_end[lane] = lane_end[lane].max(end);
-        }
-        lanes[k] = lane as u16;
-        open.push((end, lane as u16, i));
-    }
 }
 
 /// Moves `column[old]` to `new_of_old[old]` (a permutation of the positions).
@@ -752,18 +714,12 @@ fn build_index(trace: &Trace) -> TrackIndex {
     while i < s.len() {
         let track = s.track[i];
         let first_lane = lanes.len() as u32;
+        // Lanes are dense from 0 (see `lanes.rs`): the k-th run of a track is its lane k.
         while i < s.len() && s.track[i] == track {
             let lane = s.lane[i];
             let start = i;
             while i < s.len() && s.track[i] == track && s.lane[i] == lane {
                 i += 1;
-            }
-            // Lanes are dense from 0 except past MAX_LANES; pad any gap with empty lanes.
-            while lanes.len() as u32 - first_lane < lane as u32 {
-                lanes.push(LaneIndex {
-                    start: start as u32,
-                    end: start as u32,
-                });
             }
             lanes.push(LaneIndex {
                 start: start as u32,
@@ -814,7 +770,7 @@ mod tests {
         let expect = [("s0", 0), ("s1", 1), ("s2", 2), ("s3", 1), ("s4", 0)];
         let got = lanes_by_name(&t);
         assert_eq!(got, expect.map(|(n, l)| (n.to_owned(), l)));
-        assert!(t.diagnostics.get("overlap_sublane").is_none());
+        assert!(t.diagnostics.get(DiagnosticKind::OverlapSublane).is_none());
         assert_eq!(t.index.lanes_of(TrackId(0)).len(), 3);
     }
 
@@ -826,7 +782,9 @@ mod tests {
         assert_eq!(got[1].1, 1);
         assert_eq!(got[2].1, 2);
         assert_eq!(
-            t.diagnostics.get("overlap_sublane").map(|d| d.count),
+            t.diagnostics
+                .get(DiagnosticKind::OverlapSublane)
+                .map(|d| d.count),
             Some(1)
         );
         // No lane holds overlapping slices.
@@ -888,13 +846,63 @@ mod tests {
             assert_eq!(back, [f]);
         }
         assert_eq!(
-            t.diagnostics.get("flow_end_without_slice").map(|d| d.count),
+            t.diagnostics
+                .get(DiagnosticKind::FlowEndWithoutSlice)
+                .map(|d| d.count),
             Some(1)
         );
         assert_eq!(
-            t.diagnostics.get("flow_to_itself").map(|d| d.count),
+            t.diagnostics
+                .get(DiagnosticKind::FlowToItself)
+                .map(|d| d.count),
             Some(1)
         );
+    }
+
+    proptest::proptest! {
+        /// Random slices on a few tracks, added in any order: after `finish` every slice is
+        /// in exactly one lane of its track with its start and duration unchanged, and the
+        /// lanes of the index never hold overlapping slices.
+        #[test]
+        fn finish_keeps_every_slice_whole_in_non_overlapping_lanes(
+            input in proptest::collection::vec((0u32..3, 0i64..2_000, 0i64..500), 0..120)
+        ) {
+            let mut b = TraceBuilder::new(Format::ChromeJson);
+            let p = b.add_process("p", "1", 0);
+            let kinds = [TrackKind::Slices, TrackKind::Slices, TrackKind::Async];
+            let tracks: Vec<TrackId> = (0..3)
+                .map(|i| b.add_track(p, &format!("t{i}"), "", i, kinds[i as usize]))
+                .collect();
+            let mut expected = Vec::new();
+            for (k, &(track, start, dur)) in input.iter().enumerate() {
+                let name = b.intern(&format!("s{k}"));
+                b.add_slice(tracks[track as usize], start, dur, name, CategoryId::NONE, ArgSetId::NONE);
+                expected.push((tracks[track as usize], start, dur, format!("s{k}")));
+            }
+            let t = b.finish();
+            // `finish` moves the origin by whole ns to the earliest start.
+            let shift = input.iter().map(|e| e.1).min().map_or(0, |m| m / 1000 * 1000);
+            for e in &mut expected {
+                e.1 -= shift;
+            }
+            let mut placed = Vec::new();
+            for &track in &tracks {
+                for lane in t.index.lanes_of(track) {
+                    proptest::prop_assert!(!lane.range().is_empty(), "an empty lane");
+                    for i in lane.range() {
+                        proptest::prop_assert_eq!(t.slices.track[i], track);
+                        if i > lane.start as usize {
+                            proptest::prop_assert!(t.slices.end(i - 1) <= t.slices.start[i]);
+                        }
+                        let name = t.str(t.slices.name[i]).to_owned();
+                        placed.push((track, t.slices.start[i], t.slices.dur[i], name));
+                    }
+                }
+            }
+            expected.sort();
+            placed.sort();
+            proptest::prop_assert_eq!(placed, expected);
+        }
     }
 
     #[test]
@@ -907,6 +915,11 @@ mod tests {
         b.add_slice(t, 50, 100, n, CategoryId::NONE, ArgSetId::NONE);
         let trace = b.finish();
         assert_eq!(trace.index.lanes_of(t).len(), 2);
-        assert!(trace.diagnostics.get("overlap_sublane").is_none());
+        assert!(
+            trace
+                .diagnostics
+                .get(DiagnosticKind::OverlapSublane)
+                .is_none()
+        );
     }
 }

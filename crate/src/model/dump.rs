@@ -63,11 +63,14 @@ pub fn dump_text(trace: &Trace, per_track: usize) -> String {
             fmt_args(t, a.args[k])
         );
     }
-    for (name, d) in t.diagnostics.iter() {
+    for (kind, d) in t.diagnostics.iter() {
         let _ = writeln!(
             out,
-            "diagnostic {name} {:?} x{}: {:?}",
-            d.severity, d.count, d.examples
+            "diagnostic {} {:?} x{}: {:?}",
+            kind.name(),
+            d.severity,
+            d.count,
+            d.examples
         );
     }
     for (key, value) in &t.metadata.entries {

@@ -1,8 +1,8 @@
 //! Flow ends given by a time on a track (Chrome `s`/`t`/`f` events), bound to a slice once
 //! the slices are sorted into lanes.
 //!
-//! Binding rules (the Trace Event Format's): `Enclosing` takes the deepest slice of the
-//! track with `start <= time <= end`; `Next` takes the slice of the track that starts first
+//! Binding rules (the Trace Event Format's): `Enclosing` takes the innermost slice of the
+//! track with `start <= time <= end` (the latest start); `Next` takes the slice of the track that starts first
 //! at or after `time` (the outermost one on a tie). An end that finds no slice drops its
 //! arrow and is counted in `flow_end_without_slice`; an arrow from a slice to itself is
 //! dropped and counted in `flow_to_itself` (Kineto marks runtime calls both ways).
@@ -10,12 +10,12 @@
 use super::builder::NewPositions;
 use super::tables::{CategoryId, SliceId, TrackId};
 use super::{Ps, Trace};
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 
 /// How a flow end given by time finds its slice.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum FlowBind {
-    /// The deepest slice that contains the time (Chrome `s`, `t`, and `f` with `bp: "e"`).
+    /// The innermost slice that contains the time (Chrome `s`, `t`, and `f` with `bp: "e"`).
     Enclosing,
     /// The next slice that starts at or after the time (Chrome `f` without `bp`).
     Next,
@@ -81,16 +81,12 @@ pub(super) fn resolve(trace: &mut Trace, pending: &[PendingFlow], new_of_old: &N
             ),
             FlowEnd::Slice(s) => format!("a flow end names slice {} that does not exist", s.0),
         };
-        trace.diagnostics.report_many(
-            "flow_end_without_slice",
-            Severity::DataLoss,
-            unbound,
-            example,
-        );
+        trace
+            .diagnostics
+            .record_many(DiagnosticKind::FlowEndWithoutSlice, unbound, example);
     }
-    trace.diagnostics.report_many(
-        "flow_to_itself",
-        Severity::Info,
+    trace.diagnostics.record_many(
+        DiagnosticKind::FlowToItself,
         to_itself,
         format!("{to_itself} flows start and end in the same slice; not drawn"),
     );
@@ -111,12 +107,14 @@ fn bind(trace: &Trace, end: FlowEnd, new_of_old: &NewPositions) -> Option<SliceI
     }
 }
 
-/// The deepest slice of `track` with `start <= time <= end`.
+/// The innermost slice of `track` with `start <= time <= end`: the one that starts last,
+/// the shorter on a tie (in a proper nesting, the deepest). Every lane is asked, since a
+/// lane's depth says nothing about nesting in a track's overflow lanes (see `lanes.rs`).
 fn enclosing(trace: &Trace, track: TrackId, time: Ps) -> Option<SliceId> {
     let s = &trace.slices;
-    trace.index.lanes_of(track).iter().rev().find_map(|lane| {
+    let containing = trace.index.lanes_of(track).iter().filter_map(|lane| {
         // A lane's slices do not overlap, so its span is its first start to its last end:
-        // lanes that cannot contain `time` (most overlap sub-lanes) cost no search.
+        // lanes that cannot contain `time` cost no search.
         let (first, last) = (lane.start as usize, (lane.end as usize).checked_sub(1)?);
         if first > last || s.start[first] > time || s.end(last) < time {
             return None;
@@ -124,8 +122,11 @@ fn enclosing(trace: &Trace, track: TrackId, time: Ps) -> Option<SliceId> {
         let starts = &s.start[lane.range()];
         let k = starts.partition_point(|&t| t <= time);
         let i = lane.start as usize + k.checked_sub(1)?;
-        (s.end(i) >= time).then_some(SliceId(i as u32))
-    })
+        (s.end(i) >= time).then_some(i)
+    });
+    containing
+        .max_by_key(|&i| (s.start[i], std::cmp::Reverse(s.dur[i])))
+        .map(|i| SliceId(i as u32))
 }
 
 /// The slice of `track` that starts first at or after `time`; the outermost on a tie.

@@ -10,6 +10,7 @@ mod dump;
 mod flow_ends;
 mod flow_query;
 mod index;
+mod lanes;
 mod metadata;
 mod order;
 mod roles;

@@ -21,7 +21,7 @@
 //! than the columns' capacity, so that a column doubling its room does not skip levels.
 
 use super::{PS_PER_US, Ps, TrackId};
-use crate::diagnostics::{Diagnostics, Severity};
+use crate::diagnostics::{DiagnosticKind, Diagnostics};
 
 /// Additions between two looks at the model's size.
 const CHECK_EVERY: u32 = 1 << 12;
@@ -142,9 +142,8 @@ impl Sampler {
                 1u64 << self.level
             )
         };
-        diagnostics.report_many(
-            "degraded_import",
-            Severity::DataLoss,
+        diagnostics.record_many(
+            DiagnosticKind::DegradedImport,
             self.dropped_slices + self.dropped_points,
             format!(
                 "the model reached its memory budget ({mib} MiB) after {} events; from then on \
@@ -204,7 +203,7 @@ mod tests {
         assert!(s.keeps_point(TrackId(0)), "each track has its own count");
         let mut d = Diagnostics::default();
         s.report(&mut d);
-        let diag = d.get("degraded_import").expect("reported");
+        let diag = d.get(DiagnosticKind::DegradedImport).expect("reported");
         assert_eq!(diag.count, 5);
         assert!(
             diag.examples[0].contains("after 5 events"),

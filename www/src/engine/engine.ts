@@ -278,6 +278,7 @@ export interface KernelTelemetry {
 export interface HealthEntry {
   name: string;
   severity: string;
+  meaning?: string;
   count: number;
   examples: Array<{ text: string; slice: number | null }>;
 }

@@ -1,5 +1,6 @@
-// The trace-health tab: every diagnostic of the import with its severity, count and first examples;
-// an example that names an event links to it in the timeline.
+// The trace-health tab: every diagnostic of the import with its severity, count and first examples
+// (its meaning, from the diagnostics registry, as the row's tooltip); an example that names an event
+// links to it in the timeline.
 
 import type { CounterEngine, HealthEntry, Profile } from '../engine/engine';
 import { clear, el } from '../lib/dom';
@@ -58,6 +59,7 @@ export class HealthView implements View {
     const ul = el('ul', { class: 'diag-list', 'data-testid': 'health-list' });
     for (const e of entries) {
       const li = el('li', { class: `diag sev-${e.severity}`, 'data-diagnostic': e.name });
+      if (e.meaning) li.title = e.meaning;
       const head = el('div', { class: 'diag-head' });
       head.append(
         el('span', { class: 'diag-sev' }, severityText(e.severity)),

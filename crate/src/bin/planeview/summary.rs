@@ -32,13 +32,15 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     out!("flows           {}", s.flows);
     out!("counters        {}", s.counters);
     out!("model bytes     {}", s.model_bytes);
-    for (name, d) in s.diagnostics.iter() {
+    for (kind, d) in s.diagnostics.iter() {
         let example = d.examples.first().map(String::as_str).unwrap_or("");
         out!(
-            "diagnostic      {name} ({:?}) x{}: {example}",
-            d.severity,
+            "diagnostic      {} ({}) x{}: {example}",
+            kind.name(),
+            d.severity.as_str(),
             d.count
         );
+        out!("                {}", kind.meaning());
     }
     Ok(())
 }

@@ -18,7 +18,7 @@
 
 use super::event::{EventFields, IdScope, Phase};
 use super::place::{Extra, Placer};
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{ArgSetId, CategoryId, ProcessId, Ps, StrId, TrackId};
 use hashbrown::HashMap;
 
@@ -102,7 +102,7 @@ impl AsyncSlices {
                     let Some(at) = found else {
                         let name = p.b.strings().get(e.name).to_owned();
                         p.b.diagnostics()
-                            .report("unmatched_async_end", Severity::DataLoss, || {
+                            .record(DiagnosticKind::UnmatchedAsyncEnd, || {
                                 format!("async end {name:?} has no open begin with its id; ignored")
                             });
                         continue;
@@ -120,12 +120,12 @@ impl AsyncSlices {
         left.sort_by_key(|o| (o.event.time, o.event.key));
         for o in left {
             let name = p.b.strings().get(o.event.name).to_owned();
-            let (diag, severity) = if o.event.family == Family::Object {
-                ("object_alive_at_end", Severity::Info)
+            let diag = if o.event.family == Family::Object {
+                DiagnosticKind::ObjectAliveAtEnd
             } else {
-                ("unclosed_async_begin", Severity::DataLoss)
+                DiagnosticKind::UnclosedAsyncBegin
             };
-            p.b.diagnostics().report(diag, severity, || {
+            p.b.diagnostics().record(diag, || {
                 format!("{name:?} has no end; closed at the end of the trace")
             });
             close(p, o, latest, ArgSetId::NONE);

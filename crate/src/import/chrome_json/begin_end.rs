@@ -7,7 +7,7 @@
 
 use super::event::{EventFields, Phase};
 use super::place::Placer;
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{ArgSetId, CategoryId, FlowBind, FlowEnd, Ps, StrId, TrackId};
 
 /// One buffered `B` or `E`.
@@ -54,20 +54,18 @@ impl BeginEnd {
                     None => {
                         let name = p.b.strings().get(edge.name).to_owned();
                         let track_name = p.b.strings().get(p.b.track_name(track)).to_owned();
-                        p.b.diagnostics()
-                            .report("unmatched_end", Severity::DataLoss, || {
-                                format!("E {name:?} on {track_name:?} has no open B; ignored")
-                            });
+                        p.b.diagnostics().record(DiagnosticKind::UnmatchedEnd, || {
+                            format!("E {name:?} on {track_name:?} has no open B; ignored")
+                        });
                     }
                 }
             }
             let latest = p.latest;
             for begin in open.drain(..).rev() {
                 let name = p.b.strings().get(begin.name).to_owned();
-                p.b.diagnostics()
-                    .report("unclosed_begin", Severity::DataLoss, || {
-                        format!("B {name:?} has no E; closed at the end of the trace")
-                    });
+                p.b.diagnostics().record(DiagnosticKind::UnclosedBegin, || {
+                    format!("B {name:?} has no E; closed at the end of the trace")
+                });
                 close(p, begin, latest, StrId::EMPTY, ArgSetId::NONE);
             }
         }

@@ -3,11 +3,11 @@
 //! that name and id in that process has a single args key, else `<name>.<key>`
 //! (`docs/CONTRACT.md` § counters); an `id` adds ` <id>` to the name. A value that is not a number is counted in
 //! `counter_value_not_numeric` and skipped; a `C` event without args in
-//! `counter_without_values`.
+//! `counter_without_value`.
 
 use super::event::EventFields;
 use super::place::{Extra, Placer};
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{ArgValue, ProcessId, StrId, TrackId};
 use hashbrown::HashMap;
 
@@ -76,7 +76,7 @@ impl Placer {
             let name = self.b.strings().get(ev.name).to_owned();
             self.b
                 .diagnostics()
-                .report("counter_without_values", Severity::Info, || {
+                .record(DiagnosticKind::CounterWithoutValue, || {
                     format!("C event {name:?} has no args; nothing to plot")
                 });
         }
@@ -88,7 +88,7 @@ impl Placer {
                 );
                 self.b
                     .diagnostics()
-                    .report("counter_value_not_numeric", Severity::Info, || {
+                    .record(DiagnosticKind::CounterValueNotNumeric, || {
                         format!("C event {name:?} has a non-numeric value for {key:?}; skipped")
                     });
                 continue;

@@ -9,15 +9,15 @@
 //! - v2, `bind_id` (else `id`) with `flow_out` / `flow_in` on `X` and `B` slices: an arrow
 //!   from the latest `flow_out` slice of that id to each later `flow_in` slice.
 //!
-//! An end with no start before it is counted in `unmatched_flow_end` (Info for Kineto's
-//! launch categories, whose runtime calls carry an `f` even when no GPU work followed, and
-//! whose GPU ends are linked again through `correlation`, see `kineto.rs`; DataLoss
-//! otherwise); a start with no end in `unmatched_flow_start` (Info).
+//! An end with no start before it is counted in `unmatched_flow_end` (the example says why
+//! for Kineto's launch categories, whose runtime calls carry an `f` even when no GPU work
+//! followed, and whose GPU ends are linked again through `correlation`, see `kineto.rs`); a
+//! start with no end in `unmatched_flow_start`.
 
 use super::event::{EventFields, IdScope, Phase};
 use super::kineto;
 use super::place::Placer;
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{CategoryId, FlowBind, FlowEnd, Ps};
 use hashbrown::HashMap;
 
@@ -180,23 +180,20 @@ fn push_decimal(out: &mut String, v: u32) {
 
 fn unmatched_start(p: &mut Placer) {
     p.b.diagnostics()
-        .report("unmatched_flow_start", Severity::Info, || {
+        .record(DiagnosticKind::UnmatchedFlowStart, || {
             "a flow start has no step or end after it; nothing drawn".into()
         });
 }
 
 fn unmatched_end(p: &mut Placer, category: CategoryId) {
     let cat = p.b.strings().get(p.b.category_name(category)).to_owned();
-    let (severity, why) = if kineto::is_launch_flow_category(&cat) {
-        (
-            Severity::Info,
-            "Kineto marks runtime calls without GPU work this way; kernels are linked by correlation",
-        )
+    let why = if kineto::is_launch_flow_category(&cat) {
+        "Kineto marks runtime calls without GPU work this way; kernels are linked by correlation"
     } else {
-        (Severity::DataLoss, "no arrow drawn")
+        "no arrow drawn"
     };
     p.b.diagnostics()
-        .report("unmatched_flow_end", severity, || {
+        .record(DiagnosticKind::UnmatchedFlowEnd, || {
             format!("a flow end of category {cat:?} has no start before it; {why}")
         });
 }

@@ -31,7 +31,7 @@
 use super::counters::numeric;
 use super::event::EventFields;
 use super::place::{Extra, Placer};
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{
     ArgSetId, ArgTable, ArgValue, CategoryId, Device, ProcessId, ProcessRole, Ps, SliceId, StrId,
     Trace, TrackId, TrackRole,
@@ -207,9 +207,8 @@ pub(super) fn link_launches_by_correlation(trace: &mut Trace) {
     }
     if added > 0 {
         trace.flows.build_index();
-        trace.diagnostics.report_many(
-            "flows_from_correlation",
-            Severity::Info,
+        trace.diagnostics.record_many(
+            DiagnosticKind::FlowsFromCorrelation,
             added,
             format!(
                 "{added} launch → GPU arrows come from matching `correlation` args (the file has no flow event for them)"

@@ -14,7 +14,7 @@
 //!     (`async_slices.rs`);
 //!   - flows `s`/`t`/`f` with `bp`, and `bind_id` / `flow_in` / `flow_out` (`flows.rs`);
 //!   - `M` (`process_name`, `thread_name`, `process_sort_index`, `thread_sort_index`,
-//!     `process_labels`; other names counted in `ignored_metadata_event`);
+//!     `process_labels`; other names counted in `metadata_event_ignored`);
 //!   - any other phase counted per phase in `unknown_phase`;
 //! - Kineto: `[memory]` counters, launch arrows by `correlation`, `ProfilerStep#N`
 //!   ([`kineto`]);
@@ -49,7 +49,7 @@ mod number;
 mod place;
 
 use super::ImportOptions;
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::error::ImportError;
 use crate::model::Trace;
 use event::{EventFields, read_event};
@@ -315,7 +315,7 @@ impl Reader {
             self.placer
                 .b
                 .diagnostics()
-                .report("trailing_data", Severity::Info, || {
+                .record(DiagnosticKind::TrailingData, || {
                     format!("ignored data after the JSON value at byte {offset}")
                 });
         }
@@ -468,7 +468,7 @@ impl Reader {
         if matches!(self.state, State::Events { bare: true, .. }) {
             self.check_bare_array()?;
         }
-        self.placer.b.diagnostics().report("unterminated_array", Severity::Info, || {
+        self.placer.b.diagnostics().record(DiagnosticKind::UnterminatedArray, || {
             format!("the event array is not closed; the input ends after a complete event at byte {offset}")
         });
         Ok(())
@@ -502,7 +502,7 @@ impl Reader {
         self.placer
             .b
             .diagnostics()
-            .report("truncated_input", Severity::DataLoss, || example);
+            .record(DiagnosticKind::TruncatedInput, || example);
         Ok(())
     }
 
@@ -542,7 +542,7 @@ impl Reader {
         self.placer
             .b
             .diagnostics()
-            .report("large_metadata_skipped", Severity::Info, || {
+            .record(DiagnosticKind::LargeMetadataSkipped, || {
                 format!("top-level {key:?} holds {len} bytes; only its scalar members are kept")
             });
         self.keep_scalar_members(raw, key);

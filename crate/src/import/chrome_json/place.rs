@@ -11,7 +11,7 @@ use super::counters::Counters;
 use super::event::{EventFields, Micros, Phase};
 use super::flows::Flows;
 use super::kineto::{self, MemoryCounters};
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{
     ArgSetId, ArgValue, Format, PS_PER_NS, ProcessId, ProcessRole, Ps, StrId, Trace, TraceBuilder,
     TrackId, TrackKind, TrackRole,
@@ -135,11 +135,9 @@ impl Placer {
     /// Counts an array entry that is not an object: an event without a phase.
     pub(super) fn not_an_event(&mut self, offset: usize) {
         self.b.count_source_events(1);
-        self.b
-            .diagnostics()
-            .report("not_an_event", Severity::DataLoss, || {
-                format!("entry at byte {offset} of the event array is not an object; skipped")
-            });
+        self.b.diagnostics().record(DiagnosticKind::NotAnEvent, || {
+            format!("entry at byte {offset} of the event array is not an object; skipped")
+        });
     }
 
     /// Places one complete event.
@@ -173,22 +171,20 @@ impl Placer {
     }
 
     /// An entry without `ph` is skipped; an empty one (JAX ends its array with `{}`) loses
-    /// nothing, so it is only Info.
+    /// nothing, so it is counted apart.
     fn report_missing_phase(&mut self, ev: &EventFields) {
-        let empty = ev.name == StrId::EMPTY && ev.ts == Micros::Absent && ev.args.is_empty();
-        let severity = if empty {
-            Severity::Info
-        } else {
-            Severity::DataLoss
-        };
-        let name = self.b.strings().get(ev.name).to_owned();
-        self.b.diagnostics().report("missing_phase", severity, || {
-            if empty {
+        if ev.name == StrId::EMPTY && ev.ts == Micros::Absent && ev.args.is_empty() {
+            self.b.diagnostics().record(DiagnosticKind::EmptyEvent, || {
                 "an entry without \"ph\", \"name\" or \"ts\"; skipped".to_owned()
-            } else {
+            });
+            return;
+        }
+        let name = self.b.strings().get(ev.name).to_owned();
+        self.b
+            .diagnostics()
+            .record(DiagnosticKind::MissingPhase, || {
                 format!("event {name:?} has no \"ph\"; skipped")
-            }
-        });
+            });
     }
 
     /// `X`: a slice now; a flow v2 end (`bind_id`, `flow_in`, `flow_out`) if it has one.
@@ -200,7 +196,7 @@ impl Placer {
                 let name = self.b.strings().get(ev.name).to_owned();
                 self.b
                     .diagnostics()
-                    .report("missing_duration", Severity::Info, || {
+                    .record(DiagnosticKind::MissingDuration, || {
                         format!("X event {name:?} has no \"dur\"; drawn with duration 0")
                     });
                 0
@@ -294,7 +290,7 @@ impl Placer {
             let name = self.b.strings().get(ev.name).to_owned();
             self.b
                 .diagnostics()
-                .report("ignored_metadata_event", Severity::Info, || {
+                .record(DiagnosticKind::MetadataEventIgnored, || {
                     format!("M event {name:?} is not used")
                 });
         }
@@ -332,7 +328,7 @@ impl Placer {
             Some(ps) => Some(ps),
             None => {
                 let name = self.b.strings().get(ev.name).to_owned();
-                self.b.diagnostics().report("timestamp_out_of_range", Severity::DataLoss, || {
+                self.b.diagnostics().record(DiagnosticKind::TimestampOutOfRange, || {
                     format!("{name:?} at {ns} ns is too far from the first event ({origin} ns); skipped")
                 });
                 None
@@ -344,11 +340,11 @@ impl Placer {
         let name = self.b.strings().get(ev.name).to_owned();
         let missing = field == "ts" && ev.ts == Micros::Absent;
         let (diag, what) = if missing {
-            ("missing_timestamp", "has no")
+            (DiagnosticKind::MissingTimestamp, "has no")
         } else {
-            ("invalid_timestamp", "has an unusable")
+            (DiagnosticKind::InvalidTimestamp, "has an unusable")
         };
-        self.b.diagnostics().report(diag, Severity::DataLoss, || {
+        self.b.diagnostics().record(diag, || {
             format!(
                 "event {name:?} {what} \"{field}\"; {}",
                 if field == "ts" {
@@ -473,14 +469,13 @@ impl Placer {
             );
             self.b
                 .diagnostics()
-                .report_many("unknown_phase", Severity::DataLoss, count, example);
+                .record_many(DiagnosticKind::UnknownPhase, count, example);
         }
         if replaced_chars > 0 {
             let example =
                 format!("{replaced_chars} invalid escapes or UTF-8 sequences became U+FFFD");
-            self.b.diagnostics().report_many(
-                "invalid_string",
-                Severity::Info,
+            self.b.diagnostics().record_many(
+                DiagnosticKind::InvalidString,
                 replaced_chars,
                 example,
             );

@@ -6,7 +6,7 @@
 
 use super::sequence::Interned;
 use super::wire::{Broken, Fields, Value};
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{ArgValue, StrId, TraceBuilder};
 use std::fmt::Write;
 
@@ -212,7 +212,7 @@ impl<'s> Flattener<'s> {
     fn too_deep(&mut self, b: &mut TraceBuilder) {
         let key = self.key.clone();
         b.diagnostics()
-            .report("annotation_too_deep", Severity::DataLoss, || {
+            .record(DiagnosticKind::AnnotationTooDeep, || {
                 format!("debug annotation {key:?} nests deeper than {MAX_DEPTH} levels; the rest is not shown")
             });
         let note = b.intern("(nested too deep)");
@@ -223,7 +223,7 @@ impl<'s> Flattener<'s> {
 /// Counts a reference to an interned entry the sequence never defined.
 pub(super) fn report_unknown_iid(b: &mut TraceBuilder, what: &str, iid: u64) {
     b.diagnostics()
-        .report("unknown_interned_id", Severity::DataLoss, || {
+        .record(DiagnosticKind::UnknownInternedId, || {
             format!("{what} iid {iid} was never interned on its sequence; shown as a placeholder")
         });
 }

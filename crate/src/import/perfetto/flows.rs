@@ -4,7 +4,7 @@
 //! so the id can start a new one. Slices only exist once their END is read, so points refer
 //! to slots that are filled when the slice is added.
 
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{CategoryId, Ps, SliceId, TraceBuilder};
 
 /// One event on a flow.
@@ -89,17 +89,15 @@ impl Flows {
             }
         }
         if let Some(id) = first_end {
-            b.diagnostics().report_many(
-                "unmatched_flow_end",
-                Severity::DataLoss,
+            b.diagnostics().record_many(
+                DiagnosticKind::UnmatchedFlowEnd,
                 unmatched_ends,
                 format!("flow {id} terminates on an event that no earlier event of the flow precedes; no arrow"),
             );
         }
         if let Some(id) = first_lone {
-            b.diagnostics().report_many(
-                "unmatched_flow_start",
-                Severity::DataLoss,
+            b.diagnostics().record_many(
+                DiagnosticKind::UnmatchedFlowStart,
                 lone_starts,
                 format!("flow {id} has only one event; no arrow"),
             );

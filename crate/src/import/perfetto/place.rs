@@ -10,7 +10,7 @@ use super::event::{
 use super::flows::Flows;
 use super::sequence::Sequence;
 use super::tracks::{CounterInfo, ThreadCounter, Tracks};
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{ArgSetId, ArgValue, CategoryId, PS_PER_US, Ps, StrId, TraceBuilder, TrackId};
 
 /// What an event does, from its `type` or, without one, its legacy phase.
@@ -217,7 +217,7 @@ impl Placer {
                         let track_name = self.track_name(track);
                         self.b
                             .diagnostics()
-                            .report("unmatched_end", Severity::DataLoss, || {
+                            .record(DiagnosticKind::UnmatchedEnd, || {
                                 format!("SLICE_END on track {track_name:?} has no open SLICE_BEGIN; ignored")
                             });
                     }
@@ -230,7 +230,7 @@ impl Placer {
             let track_name = self.track_name(track);
             self.b
                 .diagnostics()
-                .report("unclosed_begin", Severity::DataLoss, || {
+                .record(DiagnosticKind::UnclosedBegin, || {
                     format!("SLICE_BEGIN {name:?} on track {track_name:?} never ends; closed at the trace end")
                 });
             let at_end = End {
@@ -278,7 +278,7 @@ impl Placer {
         let Some(value) = ev.counter else {
             self.b
                 .diagnostics()
-                .report("counter_without_value", Severity::DataLoss, || {
+                .record(DiagnosticKind::CounterWithoutValue, || {
                     format!("a TYPE_COUNTER event on track {uuid} has no value; skipped")
                 });
             return;
@@ -335,7 +335,7 @@ impl Placer {
         if missing {
             self.b
                 .diagnostics()
-                .report("extra_counter_without_track", Severity::DataLoss, || {
+                .record(DiagnosticKind::ExtraCounterWithoutTrack, || {
                     "an event has more extra counter values than counter track uuids; the rest are skipped".to_owned()
                 });
         }
@@ -433,7 +433,7 @@ impl Placer {
             if flattener.push(bytes, &mut self.b).is_err() {
                 self.b
                     .diagnostics()
-                    .report("malformed_annotation", Severity::DataLoss, || {
+                    .record(DiagnosticKind::MalformedAnnotation, || {
                         "a debug annotation does not decode; the args read before it are kept"
                             .to_owned()
                     });
@@ -465,9 +465,8 @@ impl Placer {
                 .ok()
                 .filter(u8::is_ascii_graphic)
                 .map_or_else(|| phase.to_string(), |c| (c as char).to_string());
-            self.b.diagnostics().report_many(
-                "legacy_phase_not_imported",
-                Severity::Info,
+            self.b.diagnostics().record_many(
+                DiagnosticKind::LegacyPhaseNotImported,
                 n,
                 format!("{n} legacy events of phase {shown:?} (samples, async steps, objects ...) are not drawn"),
             );

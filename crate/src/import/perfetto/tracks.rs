@@ -11,7 +11,7 @@
 //! is a host, its thread tracks host threads; counter tracks are counters.
 
 use super::proto;
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{ProcessId, ProcessRole, StrId, TraceBuilder, TrackId, TrackKind, TrackRole};
 use hashbrown::HashMap;
 use prost::Message;
@@ -197,7 +197,7 @@ impl Tracks {
         let key = self.group_key(uuid);
         let process = self.group(&key, b);
         if uuid != 0 && !self.descs.contains_key(&uuid) {
-            b.diagnostics().report("unknown_track_uuid", Severity::Info, || {
+            b.diagnostics().record(DiagnosticKind::UnknownTrackUuid, || {
                 format!("events use track {uuid}, which no TrackDescriptor describes; shown under \"Global\"")
             });
         }

@@ -36,7 +36,7 @@
 use super::event::{RawEvent, RawValue};
 use super::id_cache::IdCache;
 use super::pb;
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{Ps, StrId, TraceBuilder, TrackId, TrackKind};
 use hashbrown::HashMap;
 
@@ -192,7 +192,7 @@ impl PlaneCounters {
         let Some((value, scaled)) = found.value(counters_line) else {
             let text = b.strings().get(name).to_owned();
             b.diagnostics()
-                .report("counter_without_value", Severity::DataLoss, || {
+                .record(DiagnosticKind::CounterWithoutValue, || {
                     format!("{text:?} on a {COUNTERS_LINE} line has no numeric stat; dropped")
                 });
             return true;

@@ -15,7 +15,7 @@
 
 use super::event::{RawStat, RawValue};
 use super::pb;
-use crate::diagnostics::Severity;
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{CategoryId, Ps, SliceId, TraceBuilder};
 use hashbrown::HashMap;
 
@@ -214,9 +214,8 @@ impl XFlows {
                 }
             }
         }
-        b.diagnostics().report_many(
-            "unmatched_flow_end",
-            Severity::Info,
+        b.diagnostics().record_many(
+            DiagnosticKind::UnmatchedFlowEnd,
             unmatched,
             format!(
                 "{unmatched} events consume a context (`_c`) or run device work (`correlation_id`) whose producer or launch is not in the capture"
