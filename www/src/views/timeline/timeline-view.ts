@@ -5,17 +5,21 @@
 // stays in view (position: sticky) inside a natively scrolled body, and an axis canvas above.
 // The parts: viewport.ts (the visible range), layout.ts (rows), frame-loop.ts (render lists and
 // frames), paint.ts + overlays.ts + axis.ts (drawing), hit-test.ts, tooltip.ts, input.ts,
-// marks.ts (search and exact highlights), selection.ts, toolbar.ts (the DOM around the canvas).
+// marks.ts (search and exact highlights), selection.ts, toolbar.ts (the DOM around the canvas),
+// flow-filter.ts (the "all flows" box and the flow categories shown).
 //
 // The root's `data-highlighted` is the number of slices marked exactly (an analysis row's), and
-// `data-dimmed` whether the last frame drew unmarked slices dimmed (a search or such marks).
+// `data-dimmed` whether the last frame drew unmarked slices dimmed (a search or such marks), and
+// `data-flow-arrows` how many flow arrows it drew (all flows in view and the selection's).
 
 import type { Engine, Profile, SliceInfo } from '../../engine/engine';
 import { fitCanvas } from '../../canvas/hidpi';
+import { onThemeChange } from '../../lib/theme';
 import { NO_LOAD, type Scope } from '../../shell/scope';
 import type { View } from '../../shell/view';
 import { paintAxis } from './axis';
 import { AXIS_H, FONT, LABEL_W, LANE_H, MIN_SPAN_PS, SAMPLE_HIT_PX, TRACK_PAD } from './constants';
+import { FlowFilter, pageFlowCategories } from './flow-filter';
 import { FrameLoop, type ViewRequest } from './frame-loop';
 import { type Hit, hitTest, sameHit } from './hit-test';
 import { type InputHost, TimelineInput } from './input';
@@ -34,6 +38,8 @@ export interface TimelineCallbacks {
   onSelect(sel: Selection | null): void;
   /** A time range chosen with Shift + drag (null when cleared). */
   onRangeSelect?(range: { t0: number; t1: number } | null): void;
+  /** The visible range or the collapsed groups changed. */
+  onViewChange?(): void;
 }
 
 export class TimelineView implements View, InputHost {
@@ -44,7 +50,6 @@ export class TimelineView implements View, InputHost {
   private profile: Profile | null = null;
   private scope: Scope = NO_LOAD;
   private hovered: Hit | null = null;
-  private allFlows = false;
   private readonly marks = new SearchMarks();
   private readonly selection: TimelineSelection;
   private readonly loop: FrameLoop;
@@ -52,6 +57,7 @@ export class TimelineView implements View, InputHost {
   private readonly input: TimelineInput;
   private readonly tooltip: Tooltip;
   private readonly toolbar: TimelineToolbar;
+  private readonly flowFilter: FlowFilter;
   private readonly axis: HTMLCanvasElement;
   private readonly empty: HTMLElement;
 
@@ -64,15 +70,11 @@ export class TimelineView implements View, InputHost {
     this.root = root;
     root.classList.add('timeline');
     root.replaceChildren();
-    this.toolbar = new TimelineToolbar({
-      fit: () => this.zoomToFit(),
-      zoomBy: (f) => this.zoomBy(f),
-      allFlows: (on) => {
-        this.allFlows = on;
-        this.loop.invalidate();
-        this.requestDraw();
-      },
+    this.flowFilter = new FlowFilter(pageFlowCategories(engine), () => {
+      this.loop.invalidate();
+      this.requestDraw();
     });
+    this.toolbar = new TimelineToolbar({ fit: () => this.zoomToFit(), zoomBy: (f) => this.zoomBy(f) }, this.flowFilter.root);
 
     const { head, axis, scroll, body, labels, canvas } = timelineSkeleton();
     [this.axis, this.scroll, this.canvas] = [axis, scroll, canvas];
@@ -83,8 +85,12 @@ export class TimelineView implements View, InputHost {
     this.layout = new TrackLayout(labels, body, () => {
       this.relayout();
       this.requestDraw();
+      this.cb.onViewChange?.();
     });
-    this.selection = new TimelineSelection(engine, () => this.requestDraw());
+    this.selection = new TimelineSelection(engine, () => {
+      this.flowFilter.selectionFlows(this.selection.flows.map((fl) => fl.category));
+      this.requestDraw();
+    });
     this.loop = new FrameLoop(engine, {
       view: (width) => this.currentView(width),
       canvasWidth: () => this.canvasWidth(),
@@ -96,6 +102,7 @@ export class TimelineView implements View, InputHost {
     new ResizeObserver(() => this.requestDraw()).observe(this.scroll);
     // devicePixelRatio changes (browser zoom, another screen) come with a resize event.
     window.addEventListener('resize', () => this.requestDraw());
+    onThemeChange(() => this.requestDraw());
     this.scroll.addEventListener('scroll', () => {
       this.tooltip.hide();
       this.requestDraw();
@@ -109,6 +116,7 @@ export class TimelineView implements View, InputHost {
     this.scope = NO_LOAD;
     this.loop.reset(NO_LOAD);
     this.selection.clear();
+    this.flowFilter.reset();
     this.marks.clear();
     this.root.dataset.highlighted = '0';
     this.input.reset();
@@ -194,6 +202,30 @@ export class TimelineView implements View, InputHost {
     return { t0: this.viewport.t0, t1: this.viewport.t1 };
   }
 
+  /** Indices of the collapsed process groups, ascending. */
+  collapsedGroups(): number[] {
+    return [...this.layout.collapsed].sort((a, b) => a - b);
+  }
+
+  /** Collapses exactly the groups `groups` (indices; others are ignored), as their headers' clicks do. */
+  setCollapsedGroups(groups: readonly number[]): void {
+    const count = this.profile?.groups.length ?? 0;
+    this.layout.collapsed = new Set(groups.filter((g) => g < count));
+    this.relayout();
+    this.requestDraw();
+    this.cb.onViewChange?.();
+  }
+
+  /** Selects counter sample `index` as a click on it does (its marker, and `onSelect`). */
+  async selectCounterSample(index: number): Promise<void> {
+    const scope = this.scope;
+    const sample = await this.engine.counterSample(index).catch(() => null);
+    if (!sample || !scope.current) return;
+    this.selection.selectSample({ track: sample.track, t: sample.time_ps, value: sample.value });
+    this.requestDraw();
+    this.cb.onSelect({ kind: 'counter', index: sample.index });
+  }
+
   /** Asks for a frame (see FrameLoop.requestDraw). */
   requestDraw(): void {
     this.loop.requestDraw();
@@ -213,6 +245,7 @@ export class TimelineView implements View, InputHost {
     if (!this.profile || !this.viewport.set(a, b)) return;
     this.tooltip.hide();
     this.requestDraw();
+    this.cb.onViewChange?.();
   }
 
   hideTooltip(): void {
@@ -263,6 +296,7 @@ export class TimelineView implements View, InputHost {
 
   private selectSlice(info: SliceInfo | null): void {
     this.selection.selectSlice(info, this.scope);
+    this.flowFilter.selectionFlows([]);
     this.requestDraw();
   }
 
@@ -281,13 +315,7 @@ export class TimelineView implements View, InputHost {
     const scope = this.scope;
     this.engine
       .counterSampleNear(track, t, tolerance)
-      .then((index) => (!scope.current || index < 0 ? null : this.engine.counterSample(index)))
-      .then((sample) => {
-        if (!sample || !scope.current) return;
-        this.selection.selectSample({ track, t: sample.time_ps, value: sample.value });
-        this.requestDraw();
-        this.cb.onSelect({ kind: 'counter', index: sample.index });
-      })
+      .then((index) => (!scope.current || index < 0 ? undefined : this.selectCounterSample(index)))
       .catch(() => undefined);
   }
 
@@ -345,7 +373,7 @@ export class TimelineView implements View, InputHost {
     if (!this.profile) return null;
     const top = this.scroll.scrollTop;
     const trackIds = this.layout.visibleTrackIds(top, top + this.scroll.clientHeight);
-    return { t0: this.viewport.t0, t1: this.viewport.t1, width, trackIds, flows: this.allFlows };
+    return { t0: this.viewport.t0, t1: this.viewport.t1, width, trackIds, flows: this.flowFilter.allFlows };
   }
 
   private draw(): void {
@@ -368,13 +396,17 @@ export class TimelineView implements View, InputHost {
     ctx.font = FONT;
     ctx.textBaseline = 'middle';
     const res = this.loop.result;
+    let arrows = 0;
     if (res) {
-      paintList(f, res, this.loop.strings, this.marks, this.allFlows);
+      const allFlows = this.flowFilter.allFlows;
+      if (allFlows) this.flowFilter.allFlowsList(res.flows);
+      arrows = paintList(f, res, this.loop.strings, this.marks, allFlows ? (id) => this.flowFilter.showsFlow(id) : null);
       this.loop.listDrawn();
     }
     const { a, b } = this.viewport.xform(res, width);
     paintHover(f, this.hovered, a, b);
-    paintSelection(f, this.selection);
+    arrows += paintSelection(f, this.selection, (c) => this.flowFilter.showsCategory(c));
+    if (this.root.dataset.flowArrows !== String(arrows)) this.root.dataset.flowArrows = String(arrows);
     this.loop.afterDraw(width);
   }
 

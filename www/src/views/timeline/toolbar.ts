@@ -1,5 +1,5 @@
-// The timeline's DOM: the toolbar (fit and zoom buttons, the visible range, the "all flows"
-// toggle, the Shift + drag range, key hints), the axis row and the scrolled body.
+// The timeline's DOM: the toolbar (fit and zoom buttons, the visible range, the flows control of
+// flow-filter.ts, the Shift + drag range, key hints), the axis row and the scrolled body.
 
 import { el } from '../../lib/dom';
 import { formatDuration, formatTimestamp } from '../../lib/time';
@@ -8,8 +8,6 @@ import { LABEL_W } from './constants';
 export interface ToolbarActions {
   fit(): void;
   zoomBy(factor: number): void;
-  /** The "all flows" box changed. */
-  allFlows(on: boolean): void;
 }
 
 export class TimelineToolbar {
@@ -17,7 +15,8 @@ export class TimelineToolbar {
   private readonly rangeText = el('span', { class: 'tl-range', 'data-testid': 'timeline-range' });
   private readonly selectionText = el('span', { class: 'tl-selection', 'data-testid': 'range-selection' });
 
-  constructor(actions: ToolbarActions) {
+  /** `flows`: the flows control, placed after the range. */
+  constructor(actions: ToolbarActions, flows: HTMLElement) {
     const fit = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom to fit (0 or F)', 'data-testid': 'zoom-fit' }, 'Fit');
     const zoomOut = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom out (S)', 'aria-label': 'Zoom out' }, '−');
     const zoomIn = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom in (W)', 'aria-label': 'Zoom in' }, '+');
@@ -25,10 +24,6 @@ export class TimelineToolbar {
     zoomIn.addEventListener('click', () => actions.zoomBy(0.5));
     zoomOut.addEventListener('click', () => actions.zoomBy(2));
     const hint = el('span', { class: 'tl-hint' }, 'Wheel or W/S: zoom · drag or A/D: pan · Shift+drag: select a range · 0/F: fit · click: details');
-    const flows = el('label', { class: 'tl-flows', title: 'Draw every flow arrow that touches the visible tracks' });
-    const flowsBox = el('input', { type: 'checkbox', 'data-testid': 'flows-all' });
-    flowsBox.addEventListener('change', () => actions.allFlows(flowsBox.checked));
-    flows.append(flowsBox, document.createTextNode(' all flows'));
     this.root.append(fit, zoomOut, zoomIn, this.rangeText, flows, this.selectionText, hint);
   }
 

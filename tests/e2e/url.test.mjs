@@ -1,0 +1,167 @@
+// End-to-end tests of the view kept in the URL hash: a reload with `?url=` brings back the visible
+// range, the selected slice, the search query, the Shift + drag range and the tab; the same file
+// picked again after a reload does too; another file ignores the hash and writes its own; junk in
+// the hash does not stop the load.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { basename } from 'node:path';
+import { dataFile, missingPrerequisite, openFileAndWait, openPage, rangeText, setup, waitForSlicePoint, waitForState, withPage } from './helpers.mjs';
+
+const skip = missingPrerequisite();
+if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
+
+const DEMO = '?url=demo/tpu_inference_2.xplane.pb';
+const A = dataFile('xplane/jax_cpu_mlp_small.xplane.pb');
+const B = dataFile('chrome_json/torch-cpu__torch_cpu_smallcnn_train.json.gz');
+
+const detailsName = (page) => page.evaluate(() => document.querySelector('[data-testid="details"] .details-name')?.textContent ?? null);
+const hash = (page) => page.evaluate(() => decodeURIComponent(location.hash));
+
+/** Zooms in with the keys and clicks a slice; returns the range text and the selected slice's name. */
+async function zoomAndSelect(page) {
+  await page.evaluate(() => document.activeElement?.blur());
+  const full = await rangeText(page);
+  for (let i = 0; i < 3; i++) await page.keyboard.press('w');
+  await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent !== r, full);
+  const point = await waitForSlicePoint(page, 50);
+  assert.ok(point, 'a slice is drawn after zooming in');
+  await page.mouse.click(point.x, point.y);
+  await page.waitForFunction(() => document.querySelector('[data-testid="details"] .details-name')?.textContent);
+  // The hash follows the view (debounced).
+  await page.waitForFunction(() => /[#&]sel=s:\d+/.test(location.hash) && /[#&]t=\d+,\d+/.test(location.hash));
+  await page.waitForTimeout(400);
+  return { range: await rangeText(page), name: await detailsName(page), hash: await hash(page) };
+}
+
+describe('the view in the URL', { skip: skip ?? false }, () => {
+  let env;
+  before(async () => {
+    env = await setup();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  test('a reload with ?url= restores the range, the selection, the query, the drag range and the tab', async () => {
+    await withPage(env, 'url-reload', async (page) => {
+      await page.goto(new URL(DEMO, env.url).href);
+      await waitForState(page, 'ready', 60000);
+      const full = await rangeText(page);
+      assert.match(await hash(page), /^#v=1&f=tpu_inference_2\.xplane\.pb:\d+&t=0,\d+/, 'a fresh load writes its file and range');
+      const seen = await zoomAndSelect(page);
+      assert.notEqual(seen.range, full);
+      assert.match(seen.hash, /&tab=timeline/);
+
+      await page.reload();
+      await waitForState(page, 'ready', 60000);
+      assert.equal(await rangeText(page), seen.range, 'the same visible range');
+      await page.waitForFunction((n) => document.querySelector('[data-testid="details"] .details-name')?.textContent === n, seen.name);
+      await page.waitForTimeout(400);
+      assert.equal(await hash(page), seen.hash, 'the restored view writes the same hash');
+
+      // A query, a Shift + drag range and another tab.
+      const c = await page.locator('[data-testid="timeline"] canvas.tl-canvas').boundingBox();
+      await page.keyboard.down('Shift');
+      await page.mouse.move(c.x + 120, c.y + 30);
+      await page.mouse.down();
+      await page.mouse.move(c.x + 320, c.y + 30, { steps: 4 });
+      await page.mouse.up();
+      await page.keyboard.up('Shift');
+      const dragText = await page.textContent('[data-testid="range-selection"]');
+      assert.match(dragText, /^selection /);
+      await page.click('[data-testid="tab-hlo-stats"]');
+      await page.waitForFunction(() => /[#&]r=\d+,\d+/.test(location.hash) && /[#&]tab=hlo-stats/.test(location.hash));
+      // The tab computed and its chart drawn before the reload (which would cancel their requests).
+      const tabReady = () => document.getElementById('panel-hlo-stats')?.dataset.ready === 'true';
+      await page.waitForFunction(tabReady, null, { timeout: 60000 });
+      await page.waitForTimeout(500);
+      const before = await hash(page);
+      const range = await rangeText(page);
+      const name = await detailsName(page);
+
+      await page.reload();
+      await waitForState(page, 'ready', 60000);
+      assert.equal(await page.getAttribute('[data-testid="tab-hlo-stats"]', 'aria-selected'), 'true', 'the tab is shown again');
+      await page.waitForFunction(() => document.getElementById('panel-hlo-stats')?.dataset.ready === 'true', null, { timeout: 60000 });
+      assert.equal(await page.textContent('[data-testid="range-selection"]'), dragText, 'the same Shift + drag range');
+      assert.equal(await rangeText(page), range);
+      assert.equal(await detailsName(page), name);
+      await page.waitForTimeout(400);
+      assert.equal(await hash(page), before);
+    });
+  });
+
+  test('a search query comes back with its matches; a collapsed group stays collapsed', async () => {
+    await withPage(env, 'url-query', async (page) => {
+      await page.goto(new URL(DEMO, env.url).href);
+      await waitForState(page, 'ready', 60000);
+      await page.fill('[data-testid="search"]', 'fusion');
+      await page.waitForFunction(() => / of /.test(document.querySelector('#search-count')?.textContent ?? ''));
+      await page.locator('[data-testid="timeline"] .tl-group').first().click();
+      await page.waitForFunction(() => /[#&]q=fusion/.test(location.hash) && /[#&]g=0(&|$)/.test(location.hash));
+      await page.waitForTimeout(400);
+      const count = await page.textContent('#search-count');
+      const before = await hash(page);
+
+      await page.reload();
+      await waitForState(page, 'ready', 60000);
+      assert.equal(await page.inputValue('[data-testid="search"]'), 'fusion');
+      assert.equal(await page.textContent('#search-count'), count);
+      assert.equal(await page.getAttribute('[data-testid="timeline"] .tl-group >> nth=0', 'aria-expanded'), 'false');
+      assert.equal(await page.evaluate(() => document.querySelector('[data-testid="timeline"]')?.dataset.dimmed), 'true');
+      await page.waitForTimeout(400);
+      assert.equal(await hash(page), before);
+    });
+  });
+
+  test('the same file picked again after a reload restores the view; another file ignores the hash', async () => {
+    await withPage(env, 'url-same-file', async (page) => {
+      await openPage(page, env);
+      await openFileAndWait(page, B);
+      const freshB = await rangeText(page);
+      await openFileAndWait(page, A);
+      const seen = await zoomAndSelect(page);
+      assert.ok(seen.hash.startsWith(`#v=1&f=${basename(A)}:`), seen.hash);
+
+      // No ?url=: the page waits for a file; the hash stays until one is opened.
+      await page.reload();
+      await waitForState(page, 'idle');
+      assert.equal(await hash(page), seen.hash);
+      await openFileAndWait(page, A);
+      assert.equal(await rangeText(page), seen.range);
+      assert.equal(await detailsName(page), seen.name);
+
+      // Reload again and open B: A's view is not applied to B, and the hash becomes B's.
+      await page.reload();
+      await waitForState(page, 'idle');
+      await openFileAndWait(page, B);
+      assert.equal(await rangeText(page), freshB, 'B shows all of itself');
+      assert.equal(await detailsName(page), null, 'nothing selected in B');
+      await page.waitForFunction((n) => decodeURIComponent(location.hash).startsWith(`#v=1&f=${n}:`), basename(B));
+      assert.doesNotMatch(await hash(page), /sel=/);
+    });
+  });
+
+  test('junk in the hash does not stop the load', async () => {
+    for (const junk of ['#garbage', '#v=1&t=zz,1&sel=s:99999999&tab=<b>&q=%E0%A4%A&r=5,1&g=x', '#v=1&f=tpu_inference_2.xplane.pb:1&t=0,5', '#v=99&t=1,2']) {
+      await withPage(env, 'url-junk', async (page) => {
+        await page.goto(new URL(`${DEMO}${junk}`, env.url).href);
+        await waitForState(page, 'ready', 60000);
+        assert.equal(await detailsName(page), null, `${junk}: nothing selected`);
+        assert.ok(await waitForSlicePoint(page, 50), `${junk}: the timeline draws`);
+        await page.waitForFunction(() => /^#v=1&f=tpu_inference_2\.xplane\.pb:\d+&t=0,/.test(location.hash));
+      });
+    }
+    // A hash for this file whose slice does not exist: the rest of it still applies.
+    await withPage(env, 'url-missing-slice', async (page) => {
+      await page.goto(new URL(DEMO, env.url).href);
+      await waitForState(page, 'ready', 60000);
+      const f = (await hash(page)).match(/f=[^&]+/)[0];
+      await page.goto(new URL(`${DEMO}#v=1&${f}&t=1000,2000000&sel=s:4000000000&tab=health`, env.url).href);
+      await page.reload();
+      await waitForState(page, 'ready', 60000);
+      assert.equal(await page.getAttribute('[data-testid="tab-health"]', 'aria-selected'), 'true');
+      assert.equal(await detailsName(page), null);
+    });
+  });
+});
