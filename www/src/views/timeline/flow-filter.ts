@@ -69,18 +69,22 @@ export class FlowFilter {
   private inView = new Map<string, number>();
   private selected = new Map<string, number>();
   private learning: Float64Array | null = null;
+  private listKey = '';
 
-  /** `changed` is called when the boxes changed what is drawn, or categories were learnt. */
+  /**
+   * `changed` is called when the boxes changed what is drawn, or categories were learnt;
+   * `refetch` when the render list must be asked for again ("all flows" switched).
+   */
   constructor(
     private readonly source: FlowCategorySource & { forget(): void },
-    private readonly changed: () => void,
+    private readonly changed: (refetch: boolean) => void,
   ) {
     const all = el('label', { title: 'Draw every flow arrow that touches the visible tracks' });
     all.append(this.allBox, document.createTextNode(' all flows'));
     this.allBox.addEventListener('change', () => {
       if (!this.allBox.checked) this.inView = new Map();
       this.renderList();
-      this.changed();
+      this.changed(true);
     });
     this.menu.append(this.summary, this.list);
     this.menu.hidden = true;
@@ -131,7 +135,7 @@ export class FlowFilter {
       for (const [id, c] of cats) this.categoryOfFlow.set(id, c);
       this.inView = countOf([...cats.values()]);
       this.renderList();
-      this.changed();
+      this.changed(false);
     });
   }
 
@@ -141,6 +145,10 @@ export class FlowFilter {
     for (const c of this.hidden) if (!counts.has(c)) counts.set(c, 0);
     this.menu.hidden = counts.size === 0;
     const rows = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+    // Rebuilt only when a row changed (a box being clicked stays in place).
+    const key = JSON.stringify([rows, [...this.hidden]]);
+    if (key === this.listKey) return;
+    this.listKey = key;
     this.list.replaceChildren(
       ...rows.map(([category, count]) => {
         const box = el('input', { type: 'checkbox', 'data-category': category });
@@ -149,7 +157,7 @@ export class FlowFilter {
           if (box.checked) this.hidden.delete(category);
           else this.hidden.add(category);
           this.summary.textContent = this.hidden.size > 0 ? `categories (${this.hidden.size} hidden)` : 'categories';
-          this.changed();
+          this.changed(false);
         });
         const label = el('label', { class: 'tl-flow-cat', 'data-testid': 'flow-category' });
         label.append(box, el('span', { class: 'tl-flow-cat-name' }, category || NO_CATEGORY), el('span', { class: 'tl-flow-cat-count' }, formatCount(count)));

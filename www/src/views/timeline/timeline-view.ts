@@ -70,8 +70,8 @@ export class TimelineView implements View, InputHost {
     this.root = root;
     root.classList.add('timeline');
     root.replaceChildren();
-    this.flowFilter = new FlowFilter(pageFlowCategories(engine), () => {
-      this.loop.invalidate();
+    this.flowFilter = new FlowFilter(pageFlowCategories(engine), (refetch) => {
+      if (refetch) this.loop.invalidate();
       this.requestDraw();
     });
     this.toolbar = new TimelineToolbar({ fit: () => this.zoomToFit(), zoomBy: (f) => this.zoomBy(f) }, this.flowFilter.root);
