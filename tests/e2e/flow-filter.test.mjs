@@ -59,7 +59,7 @@ describe('flow categories', { skip: skip ?? false }, () => {
       });
       const cats = await categories(page);
       const ac2g = cats.find((c) => c.name === 'ac2g');
-      assert.ok(ac2g && ac2g.on && ac2g.count > 1, JSON.stringify(cats));
+      assert.ok(ac2g?.on && ac2g.count > 1, JSON.stringify(cats));
       const others = cats.filter((c) => c.name !== 'ac2g').reduce((s, c) => s + c.count, 0);
       const all = await arrows(page);
       assert.ok(all >= ac2g.count, `${all} arrows drawn, ${ac2g.count} of them ac2g`);
