@@ -1,5 +1,6 @@
 // Opening a profile: every view cleared, the engine reads the source (with progress and cancel),
-// then every view loads it; the page state in document.body.dataset.state follows
+// then every view loads it, then the load hooks finish it (the view kept in the URL); the page
+// state in document.body.dataset.state follows
 // (idle → loading → ready | error; the page contract's states). An older load that ends after a
 // newer one started changes nothing. After an engine crash the views are cleared and the status
 // line offers to open the same source again with reduced detail.
