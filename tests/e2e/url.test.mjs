@@ -13,6 +13,8 @@ if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
 const DEMO = '?url=demo/tpu_inference_2.xplane.pb';
 const A = dataFile('xplane/jax_cpu_mlp_small.xplane.pb');
 const B = dataFile('chrome_json/torch-cpu__torch_cpu_smallcnn_train.json.gz');
+// Written by tests/counters/generator.rs: TPU counters.
+const COUNTERS = dataFile('xplane/tpu_counters_generated.xplane.pb');
 
 const detailsName = (page) => page.evaluate(() => document.querySelector('[data-testid="details"] .details-name')?.textContent ?? null);
 const hash = (page) => page.evaluate(() => decodeURIComponent(location.hash));
@@ -139,6 +141,53 @@ describe('the view in the URL', { skip: skip ?? false }, () => {
       assert.equal(await detailsName(page), null, 'nothing selected in B');
       await page.waitForFunction((n) => decodeURIComponent(location.hash).startsWith(`#v=1&f=${n}:`), basename(B));
       assert.doesNotMatch(await hash(page), /sel=/);
+    });
+  });
+
+  test('a selected counter sample comes back when the same file is picked again', async () => {
+    await withPage(env, 'url-counter-sample', async (page) => {
+      await openPage(page, env);
+      await openFileAndWait(page, COUNTERS);
+      await page.waitForTimeout(500);
+      const p = await page.evaluate(() => {
+        const label = [...document.querySelectorAll('[data-testid="timeline"] .tl-track')].find((l) => l.querySelector('.tl-track-name')?.textContent === 'VF_Cycles');
+        const c = document.querySelector('[data-testid="timeline"] canvas.tl-canvas')?.getBoundingClientRect();
+        const r = label?.getBoundingClientRect();
+        return c && r ? { x: c.left + c.width / 2, y: r.top + r.height / 2 } : null;
+      });
+      assert.ok(p, 'the VF_Cycles counter track is shown');
+      await page.mouse.click(p.x, p.y);
+      await page.waitForSelector('[data-testid="counter-value"]');
+      await page.waitForFunction(() => /[#&]sel=c:\d+/.test(location.hash));
+      const sample = { value: await page.textContent('[data-testid="counter-value"]'), time: await page.textContent('[data-testid="counter-time"]') };
+
+      await page.reload();
+      await waitForState(page, 'idle');
+      await openFileAndWait(page, COUNTERS);
+      await page.waitForSelector('[data-testid="counter-value"]');
+      assert.equal(await detailsName(page), 'VF_Cycles');
+      assert.deepEqual({ value: await page.textContent('[data-testid="counter-value"]'), time: await page.textContent('[data-testid="counter-time"]') }, sample);
+    });
+  });
+
+  test('a hash typed into the address bar applies to the profile shown', async () => {
+    await withPage(env, 'url-typed', async (page) => {
+      await page.goto(new URL(DEMO, env.url).href);
+      await waitForState(page, 'ready', 60000);
+      const full = await rangeText(page);
+      const f = (await hash(page)).match(/f=[^&]+/)[0];
+      await page.evaluate((f) => {
+        location.hash = `v=1&${f}&t=1000000,3000000`;
+      }, f);
+      await page.waitForFunction((r) => document.querySelector('[data-testid="timeline-range"]')?.textContent !== r, full);
+      assert.match(await rangeText(page), /2 µs visible/);
+      // A hash for another file changes nothing.
+      const range = await rangeText(page);
+      await page.evaluate(() => {
+        location.hash = 'v=1&f=other.json:5&t=0,1000';
+      });
+      await page.waitForTimeout(500);
+      assert.equal(await rangeText(page), range);
     });
   });
 

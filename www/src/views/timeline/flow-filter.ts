@@ -68,6 +68,7 @@ export class FlowFilter {
   /** Flow ids per category among the arrows in play: "all flows" in view, and the selection's. */
   private inView = new Map<string, number>();
   private selected = new Map<string, number>();
+  private selectedFlows: ReadonlyArray<{ category: string }> = [];
   private learning: Float64Array | null = null;
   private listKey = '';
 
@@ -103,6 +104,7 @@ export class FlowFilter {
     this.categoryOfFlow = new Map();
     this.inView = new Map();
     this.selected = new Map();
+    this.selectedFlows = [];
     this.learning = null;
     this.source.forget();
     this.menu.open = false;
@@ -120,9 +122,11 @@ export class FlowFilter {
     return c === undefined ? this.hidden.size === 0 : !this.hidden.has(c);
   }
 
-  /** The categories of the selected slice's arrows (empty: none selected). */
-  selectionFlows(categories: readonly string[]): void {
-    this.selected = countOf(categories);
+  /** The selected slice's arrows of the frame being drawn (empty: none); counted once per list. */
+  selectionFlows(flows: ReadonlyArray<{ category: string }>): void {
+    if (flows === this.selectedFlows) return;
+    this.selectedFlows = flows;
+    this.selected = countOf(flows.map((f) => f.category));
     this.renderList();
   }
 

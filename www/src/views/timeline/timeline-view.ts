@@ -87,10 +87,7 @@ export class TimelineView implements View, InputHost {
       this.requestDraw();
       this.cb.onViewChange?.();
     });
-    this.selection = new TimelineSelection(engine, () => {
-      this.flowFilter.selectionFlows(this.selection.flows.map((fl) => fl.category));
-      this.requestDraw();
-    });
+    this.selection = new TimelineSelection(engine, () => this.requestDraw());
     this.loop = new FrameLoop(engine, {
       view: (width) => this.currentView(width),
       canvasWidth: () => this.canvasWidth(),
@@ -296,7 +293,6 @@ export class TimelineView implements View, InputHost {
 
   private selectSlice(info: SliceInfo | null): void {
     this.selection.selectSlice(info, this.scope);
-    this.flowFilter.selectionFlows([]);
     this.requestDraw();
   }
 
@@ -405,6 +401,7 @@ export class TimelineView implements View, InputHost {
     }
     const { a, b } = this.viewport.xform(res, width);
     paintHover(f, this.hovered, a, b);
+    this.flowFilter.selectionFlows(this.selection.flows);
     arrows += paintSelection(f, this.selection, (c) => this.flowFilter.showsCategory(c));
     if (this.root.dataset.flowArrows !== String(arrows)) this.root.dataset.flowArrows = String(arrows);
     this.loop.afterDraw(width);
