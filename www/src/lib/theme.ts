@@ -12,6 +12,8 @@ const STORAGE_KEY = 'planeview-theme';
 export interface CanvasColors {
   /** The theme is dark (slice colours are picked darker, for light text). */
   dark: boolean;
+  /** The canvas background (the CSS background behind a cleared canvas; for areas painted opaque). */
+  background: string;
   groupBand: string;
   groupLine: string;
   rowLine: string;
@@ -36,6 +38,7 @@ export interface CanvasColors {
 
 /** Each canvas colour's CSS variable. */
 const VARIABLES: Record<Exclude<keyof CanvasColors, 'dark'>, string> = {
+  background: '--cv-bg',
   groupBand: '--cv-group-band',
   groupLine: '--cv-group-line',
   rowLine: '--cv-row-line',
