@@ -70,14 +70,19 @@ try {
       await shot(page, 'kineto-zoomed');
     });
   }
-  // The timeline's controls on the Kineto trace at a small and a large window: the right-click menu
-  // of a slice, the sheet of keys, a pinned track with a marked span, and the track filter.
-  for (const [w, h] of [
-    [1000, 700],
-    [1920, 1080],
+  // The timeline's controls on the Kineto trace at a small and a large window, in the light and the
+  // dark theme (the system's setting emulated): the right-click menu of a slice, the sheet of keys,
+  // a pinned track with a marked span, and the track filter.
+  for (const [w, h, theme] of [
+    [1000, 700, 'light'],
+    [1920, 1080, 'light'],
+    [1000, 700, 'dark'],
+    [1920, 1080, 'dark'],
   ]) {
-    await withPage(env, `shot-controls-${w}`, async (page) => {
+    const size = theme === 'light' ? `${w}x${h}` : `${w}x${h}-dark`;
+    await withPage(env, `shot-controls-${size}`, async (page) => {
       await page.setViewportSize({ width: w, height: h });
+      await page.emulateMedia({ colorScheme: theme });
       await openPage(page, env);
       await dropFile(page, kineto);
       await waitForState(page, 'ready');
@@ -89,11 +94,11 @@ try {
       const step = await page.locator('[data-testid="timeline"] .tl-track', { hasText: 'thread 25738 (python)' }).boundingBox();
       await page.mouse.click(c.x + c.width / 2, step.y + 13, { button: 'right' });
       await page.waitForTimeout(200);
-      await shot(page, `menu-${w}x${h}`);
+      await shot(page, `menu-${size}`);
       await page.keyboard.press('Escape');
       await page.keyboard.press('?');
       await page.waitForTimeout(200);
-      await shot(page, `keys-${w}x${h}`);
+      await shot(page, `keys-${size}`);
       await page.keyboard.press('Escape');
       await page.keyboard.press('m');
       await page.locator('[data-testid="timeline"] .tl-track', { hasText: 'stream 7' }).click({ button: 'right' });
@@ -103,10 +108,10 @@ try {
       await page.mouse.move(c.x + c.width / 2, c.y + c.height - 40);
       await page.mouse.wheel(0, 200);
       await page.waitForTimeout(400);
-      await shot(page, `pinned-${w}x${h}`);
+      await shot(page, `pinned-${size}`);
       await page.fill('[data-testid="track-filter"]', 'thread');
       await page.waitForTimeout(400);
-      await shot(page, `filter-${w}x${h}`);
+      await shot(page, `filter-${size}`);
     });
   }
   await withPage(env, 'shot-error', async (page) => {

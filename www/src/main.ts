@@ -1,15 +1,18 @@
 // Composes the page: the engine (worker), the tab bar, the views in their registry, how they lead
-// to one another, and the ways to open a profile. Each view's lifecycle is shell/view.ts's; the
-// load itself is shell/loader.ts's.
+// to one another, the ways to open a profile, the view kept in the URL hash and the colour theme.
+// Each view's lifecycle is shell/view.ts's; the load itself is shell/loader.ts's.
 
 import type { OpenSource, SliceInfo } from './engine/engine';
 import { WorkerEngine, nameFromUrl } from './engine/worker-proxy';
 import { $, el } from './lib/dom';
+import { installTheme, setThemeChoice, themeChoice } from './lib/theme';
 import { Loader, setPageState } from './shell/loader';
 import { registerServiceWorker } from './shell/offline';
 import { installOpenControls } from './shell/open-controls';
+import { pageViewState } from './shell/page-view-state';
 import { SelectionView } from './shell/selection';
 import { TabBar } from './shell/tabs';
+import { UrlSync } from './shell/url-sync';
 import { ViewRegistry } from './shell/view';
 import { ANALYSIS_TABS, AnalysisView } from './views/analysis/analysis-view';
 import { CountersView } from './views/counters/counters-view';
@@ -21,7 +24,19 @@ import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
 import { TimelineView } from './views/timeline/timeline-view';
 
+/** The header's theme select: light, dark or the system's, remembered. */
+function installThemeToggle(): void {
+  installTheme();
+  const select = $('[data-testid="theme-toggle"]') as HTMLSelectElement;
+  select.value = themeChoice();
+  select.addEventListener('change', () => {
+    const v = select.value;
+    setThemeChoice(v === 'light' || v === 'dark' ? v : 'system');
+  });
+}
+
 function main(): void {
+  installThemeToggle();
   // `?crash-test` (end-to-end tests only) arms the worker's crash hook; see worker.ts.
   const crashTest = new URLSearchParams(location.search).has('crash-test');
   const engine = new WorkerEngine(new URL(crashTest ? './worker.js?crash-test' : './worker.js', import.meta.url));
@@ -51,15 +66,21 @@ function main(): void {
   const detailsRoot = el('aside', { class: 'details', 'data-testid': 'details', 'aria-label': 'Details of the selected event' });
   tabs.panel('timeline').append(wrap, detailsRoot);
 
+  // The view in the URL hash: written as it changes, restored on the profile it was recorded for.
+  let query = '';
+  let dragRange: { t0: number; t1: number } | null = null;
   const timeline: TimelineView = new TimelineView(
     timelineRoot,
     engine,
     {
       onSelect: (sel) => selection.select(sel),
       onRangeSelect: (r) => {
+        dragRange = r;
         if (r) counters.setRange(r.t0, r.t1);
+        urlSync.changed();
       },
       onFindAll: (name) => search.find(name),
+      onViewChange: () => urlSync.changed(),
     },
     $('#empty-state'),
   );
@@ -122,7 +143,11 @@ function main(): void {
     $('#search-next') as HTMLButtonElement,
     engine,
     {
-      onQuery: (q) => timeline.setSearch(q),
+      onQuery: (q) => {
+        query = q;
+        timeline.setSearch(q);
+        urlSync.changed();
+      },
       onMatch: (id) => selection.reveal(id),
     },
   );
@@ -156,7 +181,17 @@ function main(): void {
   views.add(mlir, ['mlir']);
 
   const nameOf = (s: OpenSource): string => (s.kind === 'file' ? s.file.name : (s.name ?? nameFromUrl(s.url)));
-  const loader = new Loader(engine, views, status, tabs, nameOf);
+  const urlSync = new UrlSync(pageViewState({ timeline, selection, tabs, find: (q) => search.find(q), query: () => query, dragRange: () => dragRange }));
+  selection.onChange(() => urlSync.changed());
+  tabs.onSelect(() => urlSync.changed());
+  views.add({
+    clear: () => {
+      query = '';
+      dragRange = null;
+    },
+    load: () => undefined,
+  });
+  const loader = new Loader(engine, views, status, tabs, nameOf, urlSync);
   installOpenControls((source) => void loader.load(source));
 
   engine.ready.then(

@@ -2,6 +2,7 @@
 // column, scaled to the visible values of each track, with a small axis) and flow arrows.
 
 import { COUNTER_ENTRY, COUNTER_HEADER } from '../engine/engine';
+import { canvasColors } from '../lib/theme';
 
 const PALETTE = ['#2563eb', '#059669', '#d97706', '#7c3aed', '#db2777', '#0891b2', '#65a30d', '#dc2626'];
 const AXIS_FONT = '10px system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
@@ -149,11 +150,12 @@ export function drawCounterTrack(ctx: CanvasRenderingContext2D, d: CounterTrackD
   // Axis: the scale's top and bottom.
   ctx.font = AXIS_FONT;
   ctx.textBaseline = 'top';
-  ctx.fillStyle = '#475569';
+  const colors = canvasColors();
+  ctx.fillStyle = colors.counterText;
   ctx.fillText(formatValue(hi), 4, d.top + 1);
   ctx.textBaseline = 'bottom';
   ctx.fillText(formatValue(lo), 4, d.top + d.height);
-  ctx.fillStyle = '#cbd5e1';
+  ctx.fillStyle = colors.counterTick;
   ctx.fillRect(0, y(hi), 3, 1);
   ctx.fillRect(0, y(lo), 3, 1);
 }
@@ -170,11 +172,12 @@ export interface FlowArrow {
 
 /** Draws flow arrows as curves with a head at the destination. */
 export function drawFlowArrows(ctx: CanvasRenderingContext2D, arrows: FlowArrow[], width: number, height: number): void {
+  const colors = canvasColors();
   for (const f of arrows) {
     if ((f.x0 < -2000 && f.x1 < -2000) || (f.x0 > width + 2000 && f.x1 > width + 2000)) continue;
     if ((f.y0 < -2000 && f.y1 < -2000) || (f.y0 > height + 2000 && f.y1 > height + 2000)) continue;
     const dx = Math.max(20, Math.abs(f.x1 - f.x0) / 2);
-    ctx.strokeStyle = f.strong ? '#b91c1c' : 'rgba(71, 85, 105, 0.55)';
+    ctx.strokeStyle = f.strong ? colors.flowStrong : colors.flow;
     ctx.fillStyle = ctx.strokeStyle;
     ctx.lineWidth = f.strong ? 1.75 : 1;
     ctx.beginPath();

@@ -1,11 +1,13 @@
 // Opening a profile: every view cleared, the engine reads the source (with progress and cancel),
-// then every view loads it; the page state in document.body.dataset.state follows
+// then every view loads it, then the load hooks finish it (the view kept in the URL); the page
+// state in document.body.dataset.state follows
 // (idle → loading → ready | error; the page contract's states). An older load that ends after a
 // newer one started changes nothing. After an engine crash the views are cleared and the status
 // line offers to open the same source again with reduced detail.
 
-import { CancelledError, type Engine, EngineError, type OpenSource } from '../engine/engine';
+import { CancelledError, type Engine, EngineError, type OpenSource, type Profile } from '../engine/engine';
 import type { StatusView } from '../views/status-view';
+import type { Scope } from './scope';
 import type { TabBar } from './tabs';
 import type { ViewRegistry } from './view';
 
@@ -21,6 +23,14 @@ export function setPageState(s: PageState, error = ''): void {
   }
 }
 
+/** What else follows a load: told when the profile goes away, and asked to finish a load. */
+export interface LoadHooks {
+  /** The loaded profile is gone (a new load started, or the engine crashed). */
+  unloaded(): void;
+  /** The views have loaded `profile` within `scope`; the page is ready once this settles. */
+  loaded(profile: Profile, scope: Scope): Promise<void>;
+}
+
 export class Loader {
   private loading = false;
   /** The source of the newest load, to open again after an engine crash. */
@@ -33,8 +43,10 @@ export class Loader {
     private readonly tabs: TabBar,
     /** The display name of a source. */
     private readonly nameOf: (source: OpenSource) => string,
+    private readonly hooks: LoadHooks,
   ) {
     engine.onFatal((message) => {
+      this.hooks.unloaded();
       this.views.reset();
       this.loading = false;
       this.fail(message, true);
@@ -49,6 +61,7 @@ export class Loader {
   /** Opens `source`; `reducedDetail` imports it without args and stats (less memory). */
   async load(source: OpenSource, reducedDetail = false): Promise<void> {
     const name = this.nameOf(source);
+    this.hooks.unloaded();
     const scope = this.views.clear();
     this.lastSource = source;
     this.loading = true;
@@ -75,6 +88,8 @@ export class Loader {
       if (!scope.current) return;
       // An MLIR file has no timeline: it opens in the MLIR tab.
       this.tabs.select(p.summary.format === 'mlir' ? 'mlir' : 'timeline');
+      await this.hooks.loaded(p, scope);
+      if (!scope.current) return;
       setPageState('ready');
     } catch (err) {
       if (!scope.current) return;

@@ -26,6 +26,11 @@ export class SelectionView implements View {
   private scope: Scope = NO_LOAD;
   private profile: Profile | null = null;
   private readonly requests = new Latest();
+  /** What is selected now (what the details show or are being read for). */
+  private selected: Selection | null = null;
+  /** Settles once every reveal asked for so far has selected its slice (or failed). */
+  private reveals: Promise<unknown> = Promise.resolve();
+  private readonly listeners: Array<() => void> = [];
 
   constructor(
     private readonly engine: Engine,
@@ -35,6 +40,8 @@ export class SelectionView implements View {
 
   clear(): void {
     this.requests.cancel();
+    this.selected = null;
+    this.reveals = Promise.resolve();
     this.scope = NO_LOAD;
     this.profile = null;
     this.details.clear();
@@ -46,9 +53,26 @@ export class SelectionView implements View {
     this.details.load(profile);
   }
 
+  /** What is selected (null: nothing). */
+  current(): Selection | null {
+    return this.selected;
+  }
+
+  /** Calls `listener` after each change of the selection. */
+  onChange(listener: () => void): void {
+    this.listeners.push(listener);
+  }
+
+  /** Settles once the reveals asked for so far (a search match, a followed flow) are done. */
+  settled(): Promise<void> {
+    return this.reveals.then(() => undefined);
+  }
+
   /** Shows the details of `sel` (null: nothing selected). */
   select(sel: Selection | null): void {
     const request = this.requests.next(this.scope);
+    this.selected = sel;
+    for (const l of this.listeners) l();
     const origin = this.profile?.start_ps ?? 0;
     if (!sel) {
       this.details.showNothing();
@@ -81,10 +105,10 @@ export class SelectionView implements View {
       });
   }
 
-  /** Selects slice `id` and shows it on the timeline. */
+  /** Selects slice `id` and shows it on the timeline (`settled` waits for it). */
   reveal(id: number): void {
     const scope = this.scope;
-    this.engine
+    const done = this.engine
       .sliceInfo(id)
       .then((info) => {
         if (!scope.current) return;
@@ -92,6 +116,7 @@ export class SelectionView implements View {
         this.select({ kind: 'slice', id });
       })
       .catch(() => undefined);
+    this.reveals = Promise.all([this.reveals, done]);
   }
 
   /** Selects the first slice (by start) whose name contains `name` and shows it on the timeline. */

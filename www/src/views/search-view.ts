@@ -82,11 +82,11 @@ export class SearchView implements View {
     this.input.disabled = false;
   }
 
-  /** Searches for `query` as if typed and confirmed with Enter. */
-  find(query: string): void {
+  /** Searches for `query` as if typed and confirmed with Enter; settles once the first match was passed on. */
+  find(query: string): Promise<void> {
     this.input.value = query;
     window.clearTimeout(this.timer);
-    void this.run();
+    return this.run();
   }
 
   /** Runs the query; `start` 0 → first match, -1 → last match. */

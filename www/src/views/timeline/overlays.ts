@@ -4,6 +4,7 @@
 
 import { drawFlowArrows, type FlowArrow } from '../../canvas/counters';
 import { formatDuration } from '../../lib/time';
+import { canvasColors } from '../../lib/theme';
 import { LANE_H, TRACK_PAD } from './constants';
 import type { Hit } from './hit-test';
 import type { TrackRow } from './layout';
@@ -25,19 +26,19 @@ export function paintHover(f: PaintFrame, h: Hit | null, a: number, b: number): 
   const { ctx } = f;
   const x0 = a * h.x0 + b;
   const x1 = a * h.x1 + b;
-  ctx.strokeStyle = '#0f172a';
-  ctx.globalAlpha = 0.55;
+  ctx.strokeStyle = canvasColors().hover;
   ctx.lineWidth = 1;
   ctx.strokeRect(x0 + 0.5, y + 1.5, Math.max(x1 - x0 - 1, 1), LANE_H - 3);
-  ctx.globalAlpha = 1;
 }
 
-/** The selection, its flows and the range. */
-export function paintSelection(f: PaintFrame, sel: TimelineSelection): void {
+/** The selection, its flows (those of a category `showsFlows`) and the range; returns how many flow arrows it drew. */
+export function paintSelection(f: PaintFrame, sel: TimelineSelection, showsFlows: (category: string) => boolean): number {
   const { ctx, width, top, layout, viewport } = f;
   const scale = viewport.scale(width);
   const xOf = (t: number): number => (t - viewport.t0) * scale;
+  const colors = canvasColors();
   const slice = sel.slice;
+  let arrows = 0;
   if (slice) {
     const y = laneTop(f, layout.shownRow(slice.track), slice.lane);
     if (y !== null) {
@@ -47,13 +48,13 @@ export function paintSelection(f: PaintFrame, sel: TimelineSelection): void {
         const cx0 = Math.max(x0, -2);
         const cx1 = Math.min(x1, width + 2);
         ctx.lineWidth = 2;
-        ctx.strokeStyle = '#ffffff';
+        ctx.strokeStyle = colors.selectionHalo;
         ctx.strokeRect(cx0 - 1, y, cx1 - cx0 + 2, LANE_H);
-        ctx.strokeStyle = '#1d4ed8';
+        ctx.strokeStyle = colors.selection;
         ctx.strokeRect(cx0 - 2, y - 1, cx1 - cx0 + 4, LANE_H + 2);
       }
     }
-    paintSelectedFlows(f, sel, xOf);
+    arrows = paintSelectedFlows(f, sel, xOf, showsFlows);
   }
   paintRange(f, sel.range);
   const ss = sel.sample;
@@ -62,7 +63,7 @@ export function paintSelection(f: PaintFrame, sel: TimelineSelection): void {
     if (row) {
       const x = xOf(ss.t);
       const ry = layout.rowTop(row, top);
-      ctx.strokeStyle = '#1d4ed8';
+      ctx.strokeStyle = colors.selection;
       ctx.lineWidth = 2;
       ctx.beginPath();
       ctx.moveTo(x, ry + 1);
@@ -76,27 +77,30 @@ export function paintSelection(f: PaintFrame, sel: TimelineSelection): void {
     if (row) {
       const x = xOf(si.t);
       const y = layout.rowTop(row, top) + 1;
-      ctx.strokeStyle = '#1d4ed8';
+      ctx.strokeStyle = colors.selection;
       ctx.lineWidth = 2;
       ctx.strokeRect(x - 6, y - 1, 12, 10);
     }
   }
+  return arrows;
 }
 
-/** Arrows between the selected slice and the slices its flows lead to or come from. */
-function paintSelectedFlows(f: PaintFrame, sel: TimelineSelection, x: (t: number) => number): void {
+/** Arrows between the selected slice and the slices its flows lead to or come from; returns how many. */
+function paintSelectedFlows(f: PaintFrame, sel: TimelineSelection, x: (t: number) => number, shows: (category: string) => boolean): number {
   const s = sel.slice;
-  if (!s || sel.flows.length === 0) return;
+  if (!s || sel.flows.length === 0) return 0;
   const ys = f.layout.laneY(s.track, s.lane, f.top);
-  if (ys === null) return;
+  if (ys === null) return 0;
   const arrows: FlowArrow[] = [];
-  for (const { dir, info } of sel.flows) {
+  for (const { dir, info, category } of sel.flows) {
+    if (!shows(category)) continue;
     const yo = f.layout.laneY(info.track, info.lane, f.top);
     if (yo === null) continue;
     if (dir === 'out') arrows.push({ x0: x(s.start_ps + s.dur_ps), y0: ys, x1: x(info.start_ps), y1: yo, strong: true });
     else arrows.push({ x0: x(info.start_ps + info.dur_ps), y0: yo, x1: x(s.start_ps), y1: ys, strong: true });
   }
   drawFlowArrows(f.ctx, arrows, f.width, f.height);
+  return arrows.length;
 }
 
 /** The Shift + drag range, shaded. */
@@ -107,9 +111,10 @@ function paintRange(f: PaintFrame, r: { t0: number; t1: number } | null): void {
   const x0 = Math.max(-1, (r.t0 - viewport.t0) * scale);
   const x1 = Math.min(width + 1, (r.t1 - viewport.t0) * scale);
   if (x1 < 0 || x0 > width) return;
-  ctx.fillStyle = 'rgba(37, 99, 235, 0.10)';
+  const colors = canvasColors();
+  ctx.fillStyle = colors.rangeFill;
   ctx.fillRect(x0, 0, Math.max(1, x1 - x0), height);
-  ctx.fillStyle = 'rgba(37, 99, 235, 0.7)';
+  ctx.fillStyle = colors.rangeEdge;
   ctx.fillRect(x0, 0, 1, height);
   ctx.fillRect(x1 - 1, 0, 1, height);
 }
@@ -118,24 +123,25 @@ function paintRange(f: PaintFrame, r: { t0: number; t1: number } | null): void {
 export function paintSpanMarks(f: PaintFrame, spans: ReadonlyArray<{ t0: number; t1: number }>): void {
   const { ctx, width, height, viewport } = f;
   const scale = viewport.scale(width);
+  const colors = canvasColors();
   for (const s of spans) {
     const x0 = (s.t0 - viewport.t0) * scale;
     const x1 = Math.max((s.t1 - viewport.t0) * scale, x0 + 1);
     if (x1 < 0 || x0 > width) continue;
     const cx0 = Math.max(-1, x0);
     const cx1 = Math.min(width + 1, x1);
-    ctx.fillStyle = 'rgba(234, 179, 8, 0.16)';
+    ctx.fillStyle = colors.markFill;
     ctx.fillRect(cx0, 0, cx1 - cx0, height);
-    ctx.fillStyle = 'rgba(161, 98, 7, 0.85)';
+    ctx.fillStyle = colors.markEdge;
     if (x0 >= 0) ctx.fillRect(x0, 0, 1, height);
     if (x1 <= width) ctx.fillRect(x1 - 1, 0, 1, height);
     // The duration in a tag at the top of the band (at its visible middle).
     const text = formatDuration(s.t1 - s.t0, 4);
     const tw = ctx.measureText(text).width + 10;
     const mid = Math.max(tw / 2 + 2, Math.min(width - tw / 2 - 2, (cx0 + cx1) / 2));
-    ctx.fillStyle = 'rgba(161, 98, 7, 0.92)';
+    ctx.fillStyle = colors.markTag;
     ctx.fillRect(mid - tw / 2, 2, tw, 16);
-    ctx.fillStyle = '#ffffff';
+    ctx.fillStyle = colors.markText;
     ctx.fillText(text, mid - tw / 2 + 5, 10.5);
   }
 }

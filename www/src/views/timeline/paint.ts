@@ -9,6 +9,7 @@ import { counterTracksOf, drawCounterTrack, drawFlowArrows, type FlowArrow } fro
 import { MarkerPath } from '../../canvas/markers';
 import { ellipsizeMiddle } from '../../canvas/text';
 import { colorForNameId } from '../../lib/color';
+import { canvasColors } from '../../lib/theme';
 import { ALPHAS, COUNTER_H, LANE_H, TRACK_PAD } from './constants';
 import type { TrackLayout } from './layout';
 import type { SearchMarks } from './marks';
@@ -38,22 +39,26 @@ function rowY(f: PaintFrame, row: { y: number; pinned: boolean }): number | null
 /** Group bands and the lines between rows. */
 export function paintRows(f: PaintFrame): void {
   const { ctx, width, height } = f;
+  const colors = canvasColors();
   for (const r of f.layout.rows) {
     const y = rowY(f, r);
     if (y === null || y + r.h < 0 || y > height) continue;
     if (r.type === 'group') {
-      ctx.fillStyle = '#eef1f6';
+      ctx.fillStyle = colors.groupBand;
       ctx.fillRect(0, y, width, r.h);
-      ctx.fillStyle = '#d5dbe5';
+      ctx.fillStyle = colors.groupLine;
       ctx.fillRect(0, y + r.h - 1, width, 1);
     } else {
-      ctx.fillStyle = '#e9ecf1';
+      ctx.fillStyle = colors.rowLine;
       ctx.fillRect(0, y + r.h - 1, width, 1);
     }
   }
 }
 
-/** The slices, instants and counters of render list `res` on the rows of `f`'s pass. */
+/**
+ * The slices, instants and counters of render list `res` on the rows of `f`'s pass (flow arrows
+ * are drawn once over both passes by `paintFlowList`).
+ */
 export function paintList(f: PaintFrame, res: RenderResult, strings: Map<number, string>, marks: SearchMarks): void {
   const { a, b } = f.viewport.xform(res, f.width);
   paintSlices(f, res.slices, a, b, strings, marks);
@@ -70,6 +75,7 @@ function paintSlices(f: PaintFrame, s: Float64Array, a: number, b: number, strin
   const trackRows = f.layout.trackRows;
   const searching = marks.active();
   const ids = marks.ids;
+  const colors = canvasColors();
   // Keyed by name id × 3 + opacity class.
   const batches = new Map<number, { color: string; alpha: number; rects: number[] }>();
   const outlines: number[] = [];
@@ -96,7 +102,7 @@ function paintSlices(f: PaintFrame, s: Float64Array, a: number, b: number, strin
     const key = nameId * 3 + opacity;
     let batch = batches.get(key);
     if (!batch) {
-      batch = { color: colorForNameId(nameId), alpha: ALPHAS[opacity]!, rects: [] };
+      batch = { color: colorForNameId(nameId, colors.dark), alpha: ALPHAS[opacity]!, rects: [] };
       batches.set(key, batch);
     }
     batch.rects.push(x0, y + 1, w);
@@ -111,13 +117,13 @@ function paintSlices(f: PaintFrame, s: Float64Array, a: number, b: number, strin
   }
   ctx.globalAlpha = 1;
   if (outlines.length > 0) {
-    ctx.strokeStyle = '#c2410c';
+    ctx.strokeStyle = colors.searchOutline;
     ctx.lineWidth = 1.5;
     for (let k = 0; k < outlines.length; k += 3) {
       ctx.strokeRect(outlines[k]! + 0.75, outlines[k + 1]! + 1.75, Math.max(outlines[k + 2]! - 1.5, 0.5), LANE_H - 3.5);
     }
   }
-  ctx.fillStyle = '#1b2230';
+  ctx.fillStyle = colors.sliceText;
   for (const l of labels) {
     const name = strings.get(l.nameId);
     if (!name) continue;
@@ -149,10 +155,8 @@ function paintInstants(f: PaintFrame, ins: Float64Array, a: number, b: number): 
     const x = a * ins[i + 1]! + b;
     if (x >= -4 && x <= width + 4) path.add(x, y);
   }
-  ctx.fillStyle = '#475569';
-  ctx.globalAlpha = 0.75;
+  ctx.fillStyle = canvasColors().instant;
   path.fill(ctx);
-  ctx.globalAlpha = 1;
 }
 
 /** Counter tracks: filled step charts with min/max per pixel column, scaled per track. */
@@ -170,16 +174,18 @@ function paintCounters(f: PaintFrame, c: Float32Array, a: number, b: number): vo
   }
 }
 
-/** Every flow arrow of the render list (the "all flows" toggle), over both passes. */
-export function paintFlowList(f: PaintFrame, flows: Float64Array): void {
+/** The flow arrows of the render list (the "all flows" toggle) that `shows` keeps, over both passes; returns how many. */
+export function paintFlowList(f: PaintFrame, flows: Float64Array, shows: (flowId: number) => boolean): number {
   const { layout, top, viewport } = f;
   const scale = viewport.scale(f.width);
   const arrows: FlowArrow[] = [];
   for (let i = 0; i + FLOW_STRIDE <= flows.length; i += FLOW_STRIDE) {
+    if (!shows(flows[i]!)) continue;
     const y0 = layout.laneY(flows[i + 2]!, flows[i + 3]!, top);
     const y1 = layout.laneY(flows[i + 6]!, flows[i + 7]!, top);
     if (y0 === null || y1 === null) continue;
     arrows.push({ x0: (flows[i + 4]! - viewport.t0) * scale, y0, x1: (flows[i + 8]! - viewport.t0) * scale, y1, strong: false });
   }
   drawFlowArrows(f.ctx, arrows, f.width, f.height);
+  return arrows.length;
 }

@@ -13,8 +13,8 @@ export class TimelineSelection {
   instant: { track: number; x: number; t: number } | null = null;
   /** The clicked counter sample. */
   sample: { track: number; t: number; value: number } | null = null;
-  /** Flows of the selected slice: the slice at the other end and the direction. */
-  flows: Array<{ dir: 'in' | 'out'; info: SliceInfo }> = [];
+  /** Flows of the selected slice: the slice at the other end, the direction and the flow's category. */
+  flows: Array<{ dir: 'in' | 'out'; info: SliceInfo; category: string }> = [];
   /** Shift + drag selection, in ps. */
   range: { t0: number; t1: number } | null = null;
   private readonly flowRequests = new Latest();
@@ -48,7 +48,9 @@ export class TimelineSelection {
     const request = this.flowRequests.next(scope);
     this.engine
       .sliceFlows(info.id)
-      .then((links) => Promise.all(links.slice(0, MAX_FLOWS).map((l) => this.engine.sliceInfo(l.other).then((o) => ({ dir: l.direction, info: o })))))
+      .then((links) =>
+        Promise.all(links.slice(0, MAX_FLOWS).map((l) => this.engine.sliceInfo(l.other).then((o) => ({ dir: l.direction, info: o, category: l.category })))),
+      )
       .then((flows) => {
         if (!request.current) return;
         this.flows = flows;

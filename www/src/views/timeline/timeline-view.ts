@@ -7,18 +7,22 @@
 // frames), paint.ts + overlays.ts + axis.ts (drawing), hit-test.ts, tooltip.ts, input.ts,
 // marks.ts (search and exact highlights), selection.ts, toolbar.ts (the DOM around the canvas),
 // track-state.ts (pinned, hidden, collapsed tracks and the filter: `tracks`), keys.ts (every key
-// and gesture) with key-sheet.ts, context-menu.ts, splitter.ts.
+// and gesture) with key-sheet.ts, context-menu.ts, splitter.ts, flow-filter.ts (the "all flows"
+// box and the flow categories shown).
 //
 // The root's `data-highlighted` is the number of slices marked exactly (an analysis row's), and
-// `data-dimmed` whether the last frame drew unmarked slices dimmed (a search or such marks).
+// `data-dimmed` whether the last frame drew unmarked slices dimmed (a search or such marks), and
+// `data-flow-arrows` how many flow arrows it drew (all flows in view and the selection's).
 
 import type { Engine, Profile, SliceInfo } from '../../engine/engine';
 import { fitCanvas } from '../../canvas/hidpi';
+import { canvasColors, onThemeChange } from '../../lib/theme';
 import { NO_LOAD, type Scope } from '../../shell/scope';
 import type { View } from '../../shell/view';
 import { paintAxis } from './axis';
 import { AXIS_H, FOCUS_MARGIN, FONT, LABEL_MAX_W, LABEL_MIN_W, LABEL_W, LANE_H, MIN_SPAN_PS, SAMPLE_HIT_PX, TRACK_PAD } from './constants';
 import { ContextMenu, type MenuItem } from './context-menu';
+import { FlowFilter, pageFlowCategories } from './flow-filter';
 import { FrameLoop, type ViewRequest } from './frame-loop';
 import { type Hit, hitTest, sameHit } from './hit-test';
 import { type InputHost, TimelineInput } from './input';
@@ -42,6 +46,8 @@ export interface TimelineCallbacks {
   onRangeSelect?(range: { t0: number; t1: number } | null): void;
   /** "Find all" of a slice's menu: search for slices named exactly `name`. */
   onFindAll?(name: string): void;
+  /** The visible range or the track state (`tracks`) changed. */
+  onViewChange?(): void;
 }
 
 export class TimelineView implements View, InputHost {
@@ -54,7 +60,6 @@ export class TimelineView implements View, InputHost {
   private profile: Profile | null = null;
   private scope: Scope = NO_LOAD;
   private hovered: Hit | null = null;
-  private allFlows = false;
   private readonly marks = new SearchMarks();
   private readonly selection: TimelineSelection;
   private readonly loop: FrameLoop;
@@ -62,6 +67,7 @@ export class TimelineView implements View, InputHost {
   private readonly input: TimelineInput;
   private readonly tooltip: Tooltip;
   private readonly toolbar: TimelineToolbar;
+  private readonly flowFilter: FlowFilter;
   private readonly axis: HTMLCanvasElement;
   private readonly empty: HTMLElement;
   private readonly keySheet = new KeySheet();
@@ -80,18 +86,20 @@ export class TimelineView implements View, InputHost {
     this.root = root;
     root.classList.add('timeline');
     root.replaceChildren();
-    this.toolbar = new TimelineToolbar({
-      fit: () => this.zoomToFit(),
-      zoomBy: (f) => this.zoomBy(f),
-      allFlows: (on) => {
-        this.allFlows = on;
-        this.loop.invalidate();
-        this.requestDraw();
-      },
-      filter: (text) => this.tracks.setFilter(text),
-      showHidden: () => this.tracks.showAllHidden(),
-      keys: () => this.showKeys(),
+    this.flowFilter = new FlowFilter(pageFlowCategories(engine), (refetch) => {
+      if (refetch) this.loop.invalidate();
+      this.requestDraw();
     });
+    this.toolbar = new TimelineToolbar(
+      {
+        fit: () => this.zoomToFit(),
+        zoomBy: (f) => this.zoomBy(f),
+        filter: (text) => this.tracks.setFilter(text),
+        showHidden: () => this.tracks.showAllHidden(),
+        keys: () => this.showKeys(),
+      },
+      this.flowFilter.root,
+    );
 
     const { main, corner, axis, scroll, body, labels, canvas } = timelineSkeleton();
     [this.axis, this.scroll, this.canvas] = [axis, scroll, canvas];
@@ -118,6 +126,7 @@ export class TimelineView implements View, InputHost {
       this.toolbar.showFilter(this.tracks.filter());
       this.relayout();
       this.requestDraw();
+      this.cb.onViewChange?.();
     });
     this.selection = new TimelineSelection(engine, () => this.requestDraw());
     this.loop = new FrameLoop(engine, {
@@ -132,6 +141,7 @@ export class TimelineView implements View, InputHost {
     new ResizeObserver(() => this.requestDraw()).observe(this.scroll);
     // devicePixelRatio changes (browser zoom, another screen) come with a resize event.
     window.addEventListener('resize', () => this.requestDraw());
+    onThemeChange(() => this.requestDraw());
     this.scroll.addEventListener('scroll', () => {
       this.tooltip.hide();
       this.requestDraw();
@@ -145,6 +155,7 @@ export class TimelineView implements View, InputHost {
     this.scope = NO_LOAD;
     this.loop.reset(NO_LOAD);
     this.selection.clear();
+    this.flowFilter.reset();
     this.marks.clear();
     this.root.dataset.highlighted = '0';
     this.input.reset();
@@ -251,6 +262,16 @@ export class TimelineView implements View, InputHost {
     return { t0: this.viewport.t0, t1: this.viewport.t1 };
   }
 
+  /** Selects counter sample `index` as a click on it does (its marker, and `onSelect`). */
+  async selectCounterSample(index: number): Promise<void> {
+    const scope = this.scope;
+    const sample = await this.engine.counterSample(index).catch(() => null);
+    if (!sample || !scope.current) return;
+    this.selection.selectSample({ track: sample.track, t: sample.time_ps, value: sample.value });
+    this.requestDraw();
+    this.cb.onSelect({ kind: 'counter', index: sample.index });
+  }
+
   /** Asks for a frame (see FrameLoop.requestDraw). */
   requestDraw(): void {
     this.loop.requestDraw();
@@ -354,6 +375,7 @@ export class TimelineView implements View, InputHost {
     if (!this.profile || !this.viewport.set(a, b)) return;
     this.tooltip.hide();
     this.requestDraw();
+    this.cb.onViewChange?.();
   }
 
   hideTooltip(): void {
@@ -422,13 +444,7 @@ export class TimelineView implements View, InputHost {
     const scope = this.scope;
     this.engine
       .counterSampleNear(track, t, tolerance)
-      .then((index) => (!scope.current || index < 0 ? null : this.engine.counterSample(index)))
-      .then((sample) => {
-        if (!sample || !scope.current) return;
-        this.selection.selectSample({ track, t: sample.time_ps, value: sample.value });
-        this.requestDraw();
-        this.cb.onSelect({ kind: 'counter', index: sample.index });
-      })
+      .then((index) => (!scope.current || index < 0 ? undefined : this.selectCounterSample(index)))
       .catch(() => undefined);
   }
 
@@ -487,7 +503,7 @@ export class TimelineView implements View, InputHost {
     if (!this.profile) return null;
     const top = this.scroll.scrollTop;
     const trackIds = this.layout.visibleTrackIds(top, this.scroll.clientHeight);
-    return { t0: this.viewport.t0, t1: this.viewport.t1, width, trackIds, flows: this.allFlows };
+    return { t0: this.viewport.t0, t1: this.viewport.t1, width, trackIds, flows: this.flowFilter.allFlows };
   }
 
   private draw(): void {
@@ -507,6 +523,7 @@ export class TimelineView implements View, InputHost {
     const pinnedH = Math.min(this.layout.pinnedHeight, height);
     const f: PaintFrame = { ctx, width, height, top: this.scroll.scrollTop, layout: this.layout, viewport: this.viewport, end: p.end_ps, pinned: false };
     const res = this.loop.result;
+    const colors = canvasColors();
     // The scrolled rows, below the pinned area; then the pinned rows over the top.
     for (const pinned of [false, true]) {
       if (pinned && pinnedH === 0) continue;
@@ -517,7 +534,7 @@ export class TimelineView implements View, InputHost {
       else ctx.rect(0, pinnedH, width, height - pinnedH);
       ctx.clip();
       if (pinned) {
-        ctx.fillStyle = '#ffffff';
+        ctx.fillStyle = colors.background;
         ctx.fillRect(0, 0, width, pinnedH);
       }
       paintRows(fp);
@@ -528,16 +545,22 @@ export class TimelineView implements View, InputHost {
       ctx.restore();
     }
     if (pinnedH > 0) {
-      ctx.fillStyle = '#94a3b8';
+      ctx.fillStyle = colors.axisTick;
       ctx.fillRect(0, pinnedH - 1, width, 1);
     }
+    let arrows = 0;
     if (res) {
-      if (this.allFlows) paintFlowList(f, res.flows);
+      if (this.flowFilter.allFlows) {
+        this.flowFilter.allFlowsList(res.flows);
+        arrows = paintFlowList(f, res.flows, (id) => this.flowFilter.showsFlow(id));
+      }
       this.loop.listDrawn();
     }
     const { a, b } = this.viewport.xform(res, width);
     paintHover(f, this.hovered, a, b);
-    paintSelection(f, this.selection);
+    this.flowFilter.selectionFlows(this.selection.flows);
+    arrows += paintSelection(f, this.selection, (c) => this.flowFilter.showsCategory(c));
+    if (this.root.dataset.flowArrows !== String(arrows)) this.root.dataset.flowArrows = String(arrows);
     ctx.font = FONT;
     paintSpanMarks(f, this.spans);
     this.loop.afterDraw(width);

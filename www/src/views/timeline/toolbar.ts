@@ -1,6 +1,6 @@
-// The timeline's DOM: the toolbar (fit and zoom buttons, the visible range, the "all flows"
-// toggle, the track name filter, the hidden tracks' "show all", the Shift + drag range, the
-// marked spans, the key hints and the "?" button), the axis row and the scrolled body.
+// The timeline's DOM: the toolbar (fit and zoom buttons, the visible range, the flows control of
+// flow-filter.ts, the track name filter, the hidden tracks' "show all", the Shift + drag range,
+// the marked spans, the key hints and the "?" button), the axis row and the scrolled body.
 
 import { el } from '../../lib/dom';
 import { formatDuration, formatTimestamp } from '../../lib/time';
@@ -9,8 +9,6 @@ import { hintLine } from './keys';
 export interface ToolbarActions {
   fit(): void;
   zoomBy(factor: number): void;
-  /** The "all flows" box changed. */
-  allFlows(on: boolean): void;
   /** The track name filter's text changed. */
   filter(text: string): void;
   /** "show all" of the hidden tracks. */
@@ -36,7 +34,8 @@ export class TimelineToolbar {
   private readonly hiddenBox = el('span', { class: 'tl-hidden' });
   private readonly hiddenText = el('span', { 'data-testid': 'hidden-count' });
 
-  constructor(actions: ToolbarActions) {
+  /** `flows`: the flows control, placed after the range. */
+  constructor(actions: ToolbarActions, flows: HTMLElement) {
     const fit = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom to fit (0 or F)', 'data-testid': 'zoom-fit' }, 'Fit');
     const zoomOut = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom out (S)', 'aria-label': 'Zoom out' }, '−');
     const zoomIn = el('button', { type: 'button', class: 'btn btn-small', title: 'Zoom in (W)', 'aria-label': 'Zoom in' }, '+');
@@ -55,10 +54,6 @@ export class TimelineToolbar {
     showAll.addEventListener('click', () => actions.showHidden());
     this.hiddenBox.append(this.hiddenText, showAll);
     this.hiddenBox.hidden = true;
-    const flows = el('label', { class: 'tl-flows', title: 'Draw every flow arrow that touches the visible tracks' });
-    const flowsBox = el('input', { type: 'checkbox', 'data-testid': 'flows-all' });
-    flowsBox.addEventListener('change', () => actions.allFlows(flowsBox.checked));
-    flows.append(flowsBox, document.createTextNode(' all flows'));
     this.root.append(fit, zoomOut, zoomIn, this.rangeText, flows, this.filterBox, this.hiddenBox, this.selectionText, this.markText, hint, keys);
   }
 
