@@ -64,6 +64,9 @@ requests! {
     "analysisRowOfSlice" => AnalysisRowOfSlice { tool: String, slice: u32, compat: bool },
     /// An analysis document.
     "analysisDoc" => AnalysisDoc { request: AnalysisDocRequest },
+    /// The aggregated events (XSpace events with `num_occurrences`, which have no place on
+    /// the timeline), in the order the file lists them.
+    "aggregates" => Aggregates {},
 }
 
 /// Which analysis document `analysisDoc` computes (`{"kind": ...}`, as the page writes it).
@@ -145,6 +148,7 @@ pub enum Response<'a> {
     OpProfile(Box<Node>),
     Roofline(Box<Roofline>),
     Chart(Box<ChartDoc>),
+    Aggregates(Vec<Aggregate>),
 }
 
 impl Profile {
@@ -210,6 +214,7 @@ impl Profile {
                     .row_of(SliceId(slice)),
             )),
             Request::AnalysisDoc { request } => self.analysis_doc(request)?,
+            Request::Aggregates {} => Response::Aggregates(Aggregate::list(t)),
         })
     }
 
@@ -280,6 +285,36 @@ fn index_or_minus_one(i: Option<usize>) -> i64 {
     i.and_then(|i| i64::try_from(i).ok()).unwrap_or(-1)
 }
 
+/// An aggregated event: how often it happened on a line and for how long in total.
+#[derive(Debug, Serialize)]
+pub struct Aggregate {
+    pub track: u32,
+    pub track_name: String,
+    pub name: String,
+    /// `num_occurrences`.
+    pub occurrences: i64,
+    /// The total duration over the occurrences, as written.
+    pub dur_ps: i64,
+    pub args: serde_json::Map<String, Value>,
+}
+
+impl Aggregate {
+    /// Every aggregate of the trace.
+    fn list(t: &crate::model::Trace) -> Vec<Aggregate> {
+        let a = &t.aggregates;
+        (0..a.len())
+            .map(|k| Aggregate {
+                track: a.track[k].0,
+                track_name: t.str(t.tracks.name[a.track[k].index()]).to_owned(),
+                name: t.str(a.name[k]).to_owned(),
+                occurrences: a.occurrences[k],
+                dur_ps: a.dur[k],
+                args: super::replies::args_json(t, a.args[k]),
+            })
+            .collect()
+    }
+}
+
 fn not_found(message: String) -> ApiError {
     ApiError::NotFound(message)
 }
@@ -292,4 +327,35 @@ fn user_peaks(gflops: f64, hbm_gbps: f64) -> Option<crate::analysis::peaks::Peak
         hbm_gbps: ok(hbm_gbps),
         ..Default::default()
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::import::Imported;
+    use crate::model::{ArgValue, Format, TraceBuilder, TrackKind};
+
+    #[test]
+    fn aggregates_list_count_duration_and_stats() {
+        let mut b = TraceBuilder::new(Format::Xspace);
+        let p = b.add_process("/device:TPU:0", "1", 0);
+        let line = b.add_track(p, "XLA Ops", "2", 0, TrackKind::Slices);
+        let (name, key) = (b.intern("fusion.1"), b.intern("flops"));
+        b.push_arg(key, ArgValue::Uint(1 << 60));
+        let args = b.finish_args();
+        b.add_aggregate(line, name, 12, 3_000_000, args);
+        let imported = Imported {
+            trace: b.finish(),
+            bytes: 0,
+            unpacked_bytes: 0,
+            mlir: None,
+        };
+        let profile = Profile::new(imported);
+        let wire = crate::api::wire::Wire::parse(r#"{"method":"aggregates","args":[]}"#).unwrap();
+        let reply = profile.handle(Request::decode(wire).unwrap()).unwrap();
+        assert_eq!(
+            serde_json::to_string(&reply).unwrap(),
+            r#"[{"track":0,"track_name":"XLA Ops","name":"fusion.1","occurrences":12,"dur_ps":3000000,"args":{"flops":"1152921504606846976"}}]"#
+        );
+    }
 }

@@ -419,7 +419,20 @@ export const CALLS = {
   analysisRowOfSlice: json<[tool: AnalysisTool, slice: number, compat: boolean], number>(),
   /** An analysis document (overview, op profile, roofline, a chart as ChartDoc), parsed. */
   analysisDoc: json<[req: AnalysisDocRequest], unknown>(),
+  /** The aggregated events (XSpace `num_occurrences`): counted, not drawn on the timeline. */
+  aggregates: json<[], Aggregate[]>(),
 };
+
+/** An aggregated event: how often it happened on a line and for how long in total. */
+export interface Aggregate {
+  track: number;
+  track_name: string;
+  name: string;
+  occurrences: number;
+  /** The total over the occurrences, ps. */
+  dur_ps: number;
+  args: Record<string, unknown>;
+}
 
 export type CallMap = typeof CALLS;
 export type Method = keyof CallMap;
