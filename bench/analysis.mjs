@@ -1,4 +1,4 @@
-// Analysis benchmark (issue 5): the XProf tools Planeview computes (overview, framework op stats,
+// Analysis benchmark: the XProf tools Planeview computes (overview, framework op stats,
 // HLO op stats, op profile, kernel stats, roofline) on the 50 MB corpus xplane, natively and in
 // Wasm under Node, kernel stats over 1 M synthetic GPU kernel launches, and XProf 2.24.2's own
 // per-tool times on the same file as anchors. Prints ONE JSON object on stdout:
@@ -9,8 +9,9 @@
 // Native: `target/release/examples/analysis_bench` (built here with cargo; it is not part of the
 // CLI) imports the file once, then times each tool (median of RUNS) and all six back to back.
 // Wasm: the page's build in pkg/ (`planeview.js`, initSync), one Session; timed per call after the
-// import: analysis_overview, analysis_table(framework-ops | hlo-stats | kernels),
-// analysis_op_profile(program), analysis_roofline, each including the JSON the page receives.
+// import: the engine calls analysisDoc(overview), analysisTable(framework-ops | hlo-stats | kernels),
+// analysisDoc(op-profile by program), analysisDoc(roofline), each including the JSON the page
+// receives (each table is computed on its first call and cached by the session).
 // XProf: bench/xprof_anchor.py --tools (bench-work/venv with xprof==2.24.2), each tool on a cold
 // copy of the unpacked file per run, median of 3. --smoke: the small corpus xplane, 100 k
 // kernels, one run, no XProf.
@@ -35,13 +36,15 @@ const KERNELS = SMOKE ? 100_000 : 1_000_000;
 const log = (...a) => console.error('bench/analysis:', ...a);
 
 /** Per tool: the XProf tool id, our label, the Wasm call. */
+/** One engine call as the worker makes it (crate/src/api: JSON request in, JSON answer out). */
+const call = (s, method, ...args) => s.call(JSON.stringify({ method, args }));
 const TOOLS = [
-  ['overview_page', 'overview', (s) => s.analysis_overview(false)],
-  ['framework_op_stats', 'framework op stats', (s) => s.analysis_table('framework-ops', false)],
-  ['hlo_stats', 'HLO op stats', (s) => s.analysis_table('hlo-stats', false)],
-  ['op_profile', 'op profile', (s) => s.analysis_op_profile('program')],
-  ['kernel_stats', 'kernel stats', (s) => s.analysis_table('kernels', false)],
-  ['roofline_model', 'roofline', (s) => s.analysis_roofline(0, 0)],
+  ['overview_page', 'overview', (s) => call(s, 'analysisDoc', { kind: 'overview', compat: false })],
+  ['framework_op_stats', 'framework op stats', (s) => call(s, 'analysisTable', 'framework-ops', false)],
+  ['hlo_stats', 'HLO op stats', (s) => call(s, 'analysisTable', 'hlo-stats', false)],
+  ['op_profile', 'op profile', (s) => call(s, 'analysisDoc', { kind: 'op-profile', groupBy: 'program' })],
+  ['kernel_stats', 'kernel stats', (s) => call(s, 'analysisTable', 'kernels', false)],
+  ['roofline_model', 'roofline', (s) => call(s, 'analysisDoc', { kind: 'roofline', peakGflops: 0, peakHbmGbps: 0 })],
 ];
 const TARGET_ALL_NATIVE_MS = 200;
 const TARGET_ALL_WASM_MS = 400;

@@ -1,4 +1,4 @@
-// Counter benchmark (issue #7): 1 M counter samples across 100 tracks, in Wasm under Node with the
+// Counter benchmark: 1 M counter samples across 100 tracks, in Wasm under Node with the
 // page's own build (pkg/, --target web). Rows (median of RUNS), each a frame's worth of work:
 //   - counter render of all 100 tracks over the whole span at 1,200 px (the worst case: every
 //     track on screen at once), including the copy of the render list out of Wasm into the
@@ -58,7 +58,7 @@ const importMs = performance.now() - t;
 bytes = null;
 const ids = Uint32Array.from(overview.groups.flatMap((g) => g.tracks.filter((x) => x.kind === 'counter').map((x) => x.id)));
 
-// Pixel columns in a render list (wasm_api.rs render_counters): per track a header of 8 f32 slots
+// Pixel columns in a render list (crate/src/api/profile.rs render_counters): per track a header of 8 f32 slots
 // holding four f64 [track, entries, min, max], then `entries` × 4 f32.
 const HEADER = 8;
 const ENTRY = 4;
@@ -103,7 +103,7 @@ const renderZoom = time(() => s.render_counters(screen, mid, mid + (t1 - t0) / 1
 // alone, at the size of the all-tracks list.
 const copyAll = time(() => new Float32Array(wasm.memory.buffer, 0, slotsAll).slice()).wall;
 let counters = 0;
-const { wall: stats, cpu: statsCpu } = time(() => (counters = JSON.parse(s.counter_range_stats(t0, t1)).counters.length));
+const { wall: stats, cpu: statsCpu } = time(() => (counters = JSON.parse(s.call(JSON.stringify({ method: 'rangeStats', args: [t0, t1] }))).counters.length));
 
 const fmt = (ms) => `${ms.toFixed(2)} ms`;
 const verdict = (ms, target) => (SMOKE ? '—' : ms <= target ? 'pass' : 'FAIL');

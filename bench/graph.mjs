@@ -1,4 +1,4 @@
-// HLO graph and MLIR benchmark (issue #6), in Wasm under Node with the page's own build (pkg/,
+// HLO graph and MLIR benchmark, in Wasm under Node with the page's own build (pkg/,
 // --target web), through the same Session calls the page's worker makes:
 //   - layout of a ~300-node neighbourhood: one `graph` request (neighbourhood, Sugiyama layout,
 //     drawing JSON) centred in the middle of the module, radius grown until ≥ 300 nodes;
@@ -53,7 +53,7 @@ function time(fn) {
   }
   return { median: median(xs), min: Math.min(...xs) };
 }
-const hlo = (s, req) => JSON.parse(s.hlo_request(JSON.stringify(req)));
+const hlo = (s, req) => JSON.parse(s.call(JSON.stringify({ method: 'hlo', args: [req] })));
 
 function row(what, input, ms, targetMs, anchor) {
   return {

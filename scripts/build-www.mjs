@@ -1,4 +1,5 @@
-// Builds the static page into dist/: bundles www/src/main.ts and www/src/engine/worker.ts (ESM) and
+// Builds the static page into dist/: bundles www/src/main.ts and www/src/engine/worker.ts (ESM; only
+// the worker's bundle holds the wasm glue) and
 // www/src/boot.ts (a classic script), copies index.html, www/style.css, the wasm module and the demo
 // profile, then bundles the offline service worker www/src/sw.ts with the list of those files and a
 // hash of their content (its cache name, so a new deploy replaces the old cache). Every URL in the
@@ -34,28 +35,42 @@ for (const [path, hint] of [
 rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, 'demo'), { recursive: true });
 
+// The wasm glue resolves in the engine worker's bundle only: the page's main thread never loads
+// Wasm (charts are drawn by the worker's instance too), and an import of it there fails the build.
 const wasmGlue = {
   name: 'planeview-wasm',
   setup(b) {
     b.onResolve({ filter: /^planeview-wasm$/ }, () => ({ path: glue }));
   },
 };
+const noWasmGlue = {
+  name: 'no-planeview-wasm',
+  setup(b) {
+    b.onResolve({ filter: /^planeview-wasm$/ }, (args) => ({
+      errors: [{ text: `${args.importer} imports the wasm glue: only the engine worker (www/src/engine/worker.ts) may` }],
+    }));
+  },
+};
 
 const started = Date.now();
-await build({
-  absWorkingDir: root,
-  entryPoints: { main: 'www/src/main.ts', worker: 'www/src/engine/worker.ts' },
-  outdir: dist,
-  bundle: true,
-  format: 'esm',
-  splitting: false,
-  target: ['es2022'],
-  minify: true,
-  sourcemap: true,
-  legalComments: 'none',
-  logLevel: 'warning',
-  plugins: [wasmGlue],
-}).catch(() => fail('esbuild failed (see above)'));
+/** Bundles one ES module, `path` → `dist/<name>.js`. */
+function buildModule(name, path, plugins) {
+  return build({
+    absWorkingDir: root,
+    entryPoints: { [name]: path },
+    outdir: dist,
+    bundle: true,
+    format: 'esm',
+    target: ['es2022'],
+    minify: true,
+    sourcemap: true,
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins,
+  }).catch(() => fail(`esbuild failed on ${path} (see above)`));
+}
+await buildModule('main', 'www/src/main.ts', [noWasmGlue]);
+await buildModule('worker', 'www/src/engine/worker.ts', [wasmGlue]);
 
 /** Bundles one classic (non-module) script, `www/src/<name>.ts` → `dist/<name>.js`. */
 function buildClassicScript(name, define = {}) {

@@ -19,6 +19,7 @@
 //! ```
 
 pub mod analysis;
+pub mod api;
 pub mod charts;
 pub mod diagnostics;
 pub mod error;

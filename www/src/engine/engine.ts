@@ -39,7 +39,7 @@ export interface TrackGroup {
   tracks: TrackInfo[];
 }
 
-/** What `Session.finish()` returns (parsed), plus what the page knows about the source. */
+/** What a load returns (crate/src/api/replies.rs `Overview`), plus what the page knows about the source. */
 export interface Profile {
   fileName: string;
   summary: Summary;
@@ -80,22 +80,22 @@ export interface RenderRequest {
   t0: number;
   t1: number;
   width: number;
-  /** Also return every flow arrow touching these tracks in the range (counters area). */
+  /** Also return every flow arrow touching these tracks in the range. */
   flows?: boolean;
 }
 
-/** Render lists for a viewport. Strides: slices 7, instants 4 (see wasm_api.rs). */
+/** Render lists for a viewport. Strides: slices 7, instants 4 (see crate/src/api/profile.rs). */
 export interface RenderResult {
   request: { t0: number; t1: number; width: number };
   slices: Float64Array;
   instants: Float64Array;
   /**
-   * Counter render list (wasm_api.rs render_counters): per track a header of COUNTER_HEADER f32
+   * Counter render list (crate/src/api/profile.rs render_counters): per track a header of COUNTER_HEADER f32
    * slots holding four f64 [track, entries, min, max] (read them with counterTracksOf), then
    * `entries` entries of COUNTER_ENTRY f32: [x (-1: the held sample), min, max, last].
    */
   counters: Float32Array;
-  /** Flow arrows when asked for, stride FLOW_STRIDE (wasm_api.rs flows_in_view). */
+  /** Flow arrows when asked for, stride FLOW_STRIDE (crate/src/model/flow_query.rs flows_in_view). */
   flows: Float64Array;
   /** Strings for name ids the page has not been sent yet (for this profile). */
   strings: Array<[number, string]>;
@@ -147,9 +147,9 @@ export interface SearchResult {
   truncated: boolean;
 }
 
-// ---- Counters, flows and trace health (counters area) ----
+// ---- Counters, flows and trace health ----
 
-/** One counter sample with its relation to the previous one (wasm_api.rs counter_sample_details). */
+/** One counter sample with its relation to the previous one (crate/src/analysis/counters/sample.rs). */
 export interface CounterSample {
   index: number;
   track: number;
@@ -169,7 +169,7 @@ export interface CounterSample {
   scaling: string | null;
 }
 
-/** One pixel column of a counter track (wasm_api.rs counter_column). */
+/** One pixel column of a counter track (crate/src/api/profile.rs counter_column). */
 export interface CounterColumn {
   /** Samples in the column; 0 for the held sample (the last one before the view). */
   samples: number;
@@ -304,28 +304,12 @@ export interface ChartSpec {
   height: number;
 }
 
-/** What the counters area asks of the engine. */
-export interface CounterEngine {
-  counterSampleNear(track: number, t: number, tolerance: number): Promise<number>;
-  counterSample(index: number): Promise<CounterSample>;
-  /**
-   * One pixel column of counter `track` in the view (t0, t1, width) of a render list, exactly
-   * (the held sample for column -1); null when it holds no sample.
-   */
-  counterColumn(track: number, t0: number, t1: number, width: number, column: number): Promise<CounterColumn | null>;
-  counterTracks(): Promise<CounterTrackInfo[]>;
-  rangeStats(t0: number, t1: number): Promise<RangeStats>;
-  perfCounters(t: number): Promise<PerfRow[]>;
-  kernelTelemetry(sliceId: number): Promise<KernelTelemetry | null>;
-  kernelWindows(sliceId: number, t0: number, t1: number, limit: number): Promise<Float64Array>;
-  counterChartPoints(track: number, t0: number, t1: number, maxPoints: number): Promise<Float64Array>;
-  health(): Promise<HealthEntry[]>;
-  sliceFlows(sliceId: number): Promise<FlowLink[]>;
-  /** The chart as an SVG document (drawn with plotters in the engine). */
-  counterChartSvg(spec: ChartSpec): Promise<string>;
-}
-
-/** An error the engine reports for a load, already phrased for a person ("<file>: <message>"). */
+/**
+ * An error from the engine: a load's ("<file>: <message>", phrased for a person) or a call's.
+ * `kind` is stable: the core's kinds (`no_profile`, `bad_request`, `not_found`, `hlo`, `mlir`,
+ * `chart`, `internal`, an import's `limit_exceeded`, `not_a_trace`, ...), `fatal` when the engine
+ * crashed (it restarts), `init` when it could not start, `read` when the file could not be read.
+ */
 export class EngineError extends Error {
   constructor(
     message: string,
@@ -358,42 +342,142 @@ export interface AnalysisTable {
   rows: Array<Record<string, unknown>>;
 }
 
-/** Requests for analysis documents (JSON, see wasm_api.rs). */
+/** Requests for analysis documents (crate/src/api/calls.rs `AnalysisDocRequest`). */
 export type AnalysisDocRequest =
   | { kind: 'overview'; compat: boolean }
   | { kind: 'op-profile'; groupBy: 'program' | 'category' }
   | { kind: 'roofline'; peakGflops: number; peakHbmGbps: number }
-  | { kind: 'chart'; chart: 'kernel_histogram' | 'steps' | 'roofline' | 'categories'; arg: number; peakGflops: number; peakHbmGbps: number };
+  | {
+      kind: 'chart';
+      chart: 'kernel_histogram' | 'steps' | 'roofline' | 'categories';
+      arg: number;
+      peakGflops: number;
+      peakHbmGbps: number;
+      /** SVG size in px (default 720 wide, height 45 % of the width). */
+      width?: number;
+      height?: number;
+    };
 
-export interface Engine extends CounterEngine {
+/** What an analysis `chart` document is: the chart's data and its SVG, drawn in the engine. */
+export interface ChartDoc {
+  chart: { kind: string };
+  svg: string;
+  width: number;
+  height: number;
+}
+
+/**
+ * One engine call: its arguments, in order, and its result. A `json` call is answered by the Rust
+ * core (crate/src/api/calls.rs: the `Request` variant of the same name, fields in the same order;
+ * tests/api.rs checks that both list the same calls). A `bulk` call returns typed arrays (or big text) and
+ * has a handler of its own in worker.ts (tsc fails without one).
+ */
+interface Call<A extends unknown[], R, B extends boolean> {
+  readonly bulk: B;
+  /** Types only: never set. */
+  readonly signature?: (...args: A) => R;
+}
+const json = <A extends unknown[], R>(): Call<A, R, false> => ({ bulk: false });
+const bulk = <A extends unknown[], R>(): Call<A, R, true> => ({ bulk: true });
+
+/** Every engine call. Adding one: its Rust `Request` variant and handler, and one entry here. */
+export const CALLS = {
+  render: bulk<[req: RenderRequest], RenderResult>(),
+  sliceInfo: json<[id: number], SliceInfo>(),
+  sliceDetails: json<[id: number], EventDetails>(),
+  instantDetails: json<[index: number], EventDetails>(),
+  search: bulk<[query: string, limit: number], SearchResult>(),
+  /** The loaded MLIR (bytecode printed in generic form, with locations when `locs`; text as written), or null. */
+  mlirText: bulk<[locs: boolean], string | null>(),
+  /** The kernel custom calls of loaded StableHLO text. */
+  mlirKernels: json<[], MlirKernel[]>(),
+  /** The text of kernel `index` of `mlirKernels()`. */
+  mlirKernelText: json<[index: number, locs: boolean], string>(),
+  /** One HLO request (crate/src/hlo/service.rs lists them); its parsed JSON answer. */
+  hlo: json<[request: HloRequest], unknown>(),
+  counterSampleNear: json<[track: number, t: number, tolerance: number], number>(),
+  counterSample: json<[index: number], CounterSample>(),
+  /**
+   * One pixel column of counter `track` in the view (t0, t1, width) of a render list, exactly
+   * (the held sample for column -1); null when it holds no sample.
+   */
+  counterColumn: bulk<[track: number, t0: number, t1: number, width: number, column: number], CounterColumn | null>(),
+  counterTracks: json<[], CounterTrackInfo[]>(),
+  rangeStats: json<[t0: number, t1: number], RangeStats>(),
+  perfCounters: json<[t: number], PerfRow[]>(),
+  kernelTelemetry: json<[sliceId: number], KernelTelemetry | null>(),
+  kernelWindows: bulk<[sliceId: number, t0: number, t1: number, limit: number], Float64Array>(),
+  counterChartPoints: bulk<[track: number, t0: number, t1: number, maxPoints: number], Float64Array>(),
+  health: json<[], HealthEntry[]>(),
+  sliceFlows: json<[sliceId: number], FlowLink[]>(),
+  /** The counter chart as an SVG document (drawn with plotters in the engine). */
+  counterChartSvg: json<[spec: ChartSpec], string>(),
+  /** An analysis table of the loaded profile; `compat` reproduces XProf 2.24.2 exactly. */
+  analysisTable: json<[tool: AnalysisTool, compat: boolean], AnalysisTable>(),
+  /** The slice ids of one row of a table. */
+  analysisRowSlices: bulk<[tool: AnalysisTool, row: number, compat: boolean], Uint32Array>(),
+  /** The row of a table that holds a slice, or -1. */
+  analysisRowOfSlice: json<[tool: AnalysisTool, slice: number, compat: boolean], number>(),
+  /** An analysis document (overview, op profile, roofline, a chart as ChartDoc), parsed. */
+  analysisDoc: json<[req: AnalysisDocRequest], unknown>(),
+  /** The aggregated events (XSpace `num_occurrences`): counted, not drawn on the timeline. */
+  aggregates: json<[], Aggregate[]>(),
+};
+
+/** An aggregated event: how often it happened on a line and for how long in total. */
+export interface Aggregate {
+  track: number;
+  track_name: string;
+  name: string;
+  occurrences: number;
+  /** The total over the occurrences, ps. */
+  dur_ps: number;
+  args: Record<string, unknown>;
+}
+
+export type CallMap = typeof CALLS;
+export type Method = keyof CallMap;
+export type CallArgs<M extends Method> = Parameters<NonNullable<CallMap[M]['signature']>>;
+export type CallResult<M extends Method> = ReturnType<NonNullable<CallMap[M]['signature']>>;
+/** The calls answered by a handler of their own in worker.ts. */
+export type BulkMethod = { [M in Method]: CallMap[M]['bulk'] extends true ? M : never }[Method];
+
+/** Every call as an Engine method (`hlo` is declared generic on Engine). */
+export type EngineCalls = { [M in Exclude<Method, 'hlo'>]: (...args: CallArgs<M>) => Promise<CallResult<M>> };
+
+/** Counter samples, columns, tracks, statistics, telemetry and the counter chart. */
+export type CounterQueries = Pick<
+  EngineCalls,
+  | 'counterSampleNear'
+  | 'counterSample'
+  | 'counterColumn'
+  | 'counterTracks'
+  | 'rangeStats'
+  | 'perfCounters'
+  | 'kernelTelemetry'
+  | 'kernelWindows'
+  | 'counterChartPoints'
+  | 'counterChartSvg'
+>;
+/** The trace-health list. */
+export type HealthQueries = Pick<EngineCalls, 'health'>;
+/** The flow arrows of a slice. */
+export type FlowQueries = Pick<EngineCalls, 'sliceFlows'>;
+/** The name the counters and health views import today: counter, health and flow queries. */
+export type CounterEngine = CounterQueries & HealthQueries & FlowQueries;
+
+export interface Engine extends EngineCalls {
   /** Resolves once the Wasm core is initialised in the worker. */
   readonly ready: Promise<void>;
-  /** Loads a profile, releasing the previous one. Rejects with EngineError or CancelledError. */
-  /** Opens a profile; `reducedDetail` drops args and stats (the retry after running out of memory). */
+  /**
+   * Loads a profile, releasing the previous one; `reducedDetail` drops args and stats (the retry
+   * after running out of memory). Rejects with EngineError or CancelledError.
+   */
   open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail?: boolean): Promise<Profile>;
   /** Abandons the load in progress (if any); its promise rejects with CancelledError. */
   cancel(): void;
-  render(req: RenderRequest): Promise<RenderResult>;
-  sliceInfo(id: number): Promise<SliceInfo>;
-  sliceDetails(id: number): Promise<EventDetails>;
-  instantDetails(index: number): Promise<EventDetails>;
-  search(query: string, limit: number): Promise<SearchResult>;
-  /** MLIR view: the loaded MLIR (bytecode printed in generic form, with locations when `locs`; text as written), or null. */
-  mlirText(locs: boolean): Promise<string | null>;
-  /** MLIR view: the kernel custom calls of loaded StableHLO text. */
-  mlirKernels(): Promise<MlirKernel[]>;
-  /** MLIR view: the text of kernel `index` of `mlirKernels()`. */
-  mlirKernelText(index: number, locs: boolean): Promise<string>;
   /** One HLO request (crate/src/hlo/service.rs lists them); resolves to its parsed JSON answer. */
   hlo<T>(request: HloRequest): Promise<T>;
-  /** An analysis table of the loaded profile; `compat` reproduces XProf 2.24.2 exactly. */
-  analysisTable(tool: AnalysisTool, compat: boolean): Promise<AnalysisTable>;
-  /** The slice ids of one row of a table. */
-  analysisRowSlices(tool: AnalysisTool, row: number, compat: boolean): Promise<Uint32Array>;
-  /** The row of a table that holds a slice, or -1. */
-  analysisRowOfSlice(tool: AnalysisTool, slice: number, compat: boolean): Promise<number>;
-  /** An analysis document (overview, op profile, roofline, chart data), parsed. */
-  analysisDoc(req: AnalysisDocRequest): Promise<unknown>;
   /** Called when the worker dies; the engine restarts it, but the loaded profile is gone. */
   onFatal(cb: (message: string) => void): void;
 }

@@ -2,33 +2,20 @@
 // that late messages from an abandoned load are ignored.
 
 import {
+  CALLS,
   CancelledError,
   EngineError,
-  type ChartSpec,
-  type CounterColumn,
-  type CounterSample,
-  type CounterTrackInfo,
-  type AnalysisDocRequest,
-  type AnalysisTable,
-  type AnalysisTool,
+  type CallArgs,
+  type CallResult,
   type Engine,
-  type FlowLink,
-  type HealthEntry,
-  type KernelTelemetry,
-  type PerfRow,
-  type RangeStats,
-  type EventDetails,
+  type EngineCalls,
   type HloRequest,
   type LoadProgress,
-  type MlirKernel,
+  type Method,
   type OpenSource,
   type Profile,
-  type RenderRequest,
-  type RenderResult,
-  type SearchResult,
-  type SliceInfo,
 } from './engine';
-import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
+import type { FromWorker, ToWorker } from './protocol';
 import type { EngineStatus } from './worker';
 
 /** What the page says when the engine traps or its worker dies (a panic, or out of memory). */
@@ -77,6 +64,9 @@ export function nameFromUrl(url: string): string {
   }
 }
 
+// The calls are methods of WorkerEngine, each made by `call` (the constructor adds them from CALLS).
+export interface WorkerEngine extends EngineCalls {}
+
 export class WorkerEngine implements Engine {
   ready!: Promise<void>;
   private worker!: Worker;
@@ -90,6 +80,9 @@ export class WorkerEngine implements Engine {
   wasmMemoryBytes = 0;
 
   constructor(private readonly workerUrl: URL) {
+    for (const method of Object.keys(CALLS) as Method[]) {
+      if (method !== 'hlo') Object.defineProperty(this, method, { value: (...args: unknown[]) => this.call(method, args as CallArgs<typeof method>) });
+    }
     this.start();
   }
 
@@ -224,7 +217,7 @@ export class WorkerEngine implements Engine {
         this.calls.delete(msg.id);
         if (msg.ok) c.resolve(msg.value);
         else {
-          c.reject(new EngineError(msg.message, 'call'));
+          c.reject(new EngineError(msg.message, msg.fatal ? 'fatal' : msg.kind));
           if (msg.fatal) this.die(msg.message);
         }
         return;
@@ -232,12 +225,17 @@ export class WorkerEngine implements Engine {
     }
   }
 
-  private call<M extends Method>(method: M, args: CallMap[M]['args'], transfer: Transferable[] = []): Promise<CallMap[M]['result']> {
+  /** One engine call: `method` of CALLS with its arguments, answered by the worker. */
+  call<M extends Method>(method: M, args: CallArgs<M>): Promise<CallResult<M>> {
     const id = this.nextCall++;
-    return new Promise<CallMap[M]['result']>((resolve, reject) => {
+    return new Promise<CallResult<M>>((resolve, reject) => {
       this.calls.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      this.post({ op: 'call', id, method, args }, transfer);
+      this.post({ op: 'call', id, method, args });
     });
+  }
+
+  hlo<T>(request: HloRequest): Promise<T> {
+    return this.call('hlo', [request]) as Promise<T>;
   }
 
   open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail = false): Promise<Profile> {
@@ -393,108 +391,6 @@ export class WorkerEngine implements Engine {
     }
     l.reject(new CancelledError());
   }
-
-  render(req: RenderRequest): Promise<RenderResult> {
-    return this.call('render', { trackIds: req.trackIds, t0: req.t0, t1: req.t1, width: req.width, flows: req.flows ?? false });
-  }
-
-  sliceInfo(id: number): Promise<SliceInfo> {
-    return this.call('sliceInfo', { id });
-  }
-
-  sliceDetails(id: number): Promise<EventDetails> {
-    return this.call('sliceDetails', { id });
-  }
-
-  instantDetails(index: number): Promise<EventDetails> {
-    return this.call('instantDetails', { index });
-  }
-
-  search(query: string, limit: number): Promise<SearchResult> {
-    return this.call('search', { query, limit });
-  }
-
-  mlirText(locs: boolean): Promise<string | null> {
-    return this.call('mlirText', { locs });
-  }
-
-  mlirKernels(): Promise<MlirKernel[]> {
-    return this.call('mlirKernels', {});
-  }
-
-  mlirKernelText(index: number, locs: boolean): Promise<string> {
-    return this.call('mlirKernelText', { index, locs });
-  }
-
-  // ---- Counters area ----
-
-  counterSampleNear(track: number, t: number, tolerance: number): Promise<number> {
-    return this.call('counterSampleNear', { track, t, tolerance });
-  }
-
-  counterSample(index: number): Promise<CounterSample> {
-    return this.call('counterSample', { index });
-  }
-
-  counterColumn(track: number, t0: number, t1: number, width: number, column: number): Promise<CounterColumn | null> {
-    return this.call('counterColumn', { track, t0, t1, width, column });
-  }
-
-  counterTracks(): Promise<CounterTrackInfo[]> {
-    return this.call('counterTracks', {});
-  }
-
-  rangeStats(t0: number, t1: number): Promise<RangeStats> {
-    return this.call('rangeStats', { t0, t1 });
-  }
-
-  perfCounters(t: number): Promise<PerfRow[]> {
-    return this.call('perfCounters', { t });
-  }
-
-  kernelTelemetry(sliceId: number): Promise<KernelTelemetry | null> {
-    return this.call('kernelTelemetry', { sliceId });
-  }
-
-  kernelWindows(sliceId: number, t0: number, t1: number, limit: number): Promise<Float64Array> {
-    return this.call('kernelWindows', { sliceId, t0, t1, limit });
-  }
-
-  counterChartPoints(track: number, t0: number, t1: number, maxPoints: number): Promise<Float64Array> {
-    return this.call('counterChartPoints', { track, t0, t1, maxPoints });
-  }
-
-  health(): Promise<HealthEntry[]> {
-    return this.call('health', {});
-  }
-
-  sliceFlows(sliceId: number): Promise<FlowLink[]> {
-    return this.call('sliceFlows', { sliceId });
-  }
-
-  hlo<T>(request: HloRequest): Promise<T> {
-    return this.call('hlo', { request: JSON.stringify(request) }) as Promise<T>;
-  }
-
-  counterChartSvg(spec: ChartSpec): Promise<string> {
-    return this.call('counterChartSvg', { spec });
-  }
-  analysisTable(tool: AnalysisTool, compat: boolean): Promise<AnalysisTable> {
-    return this.call('analysisTable', { tool, compat });
-  }
-
-  analysisRowSlices(tool: AnalysisTool, row: number, compat: boolean): Promise<Uint32Array> {
-    return this.call('analysisRowSlices', { tool, row, compat });
-  }
-
-  analysisRowOfSlice(tool: AnalysisTool, slice: number, compat: boolean): Promise<number> {
-    return this.call('analysisRowOfSlice', { tool, slice, compat });
-  }
-
-  analysisDoc(req: AnalysisDocRequest): Promise<unknown> {
-    return this.call('analysisDoc', req);
-  }
-
 }
 
 /**

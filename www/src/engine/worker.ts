@@ -1,9 +1,9 @@
 // The engine worker: the only module that imports the wasm glue. It owns one Session (one loaded
 // profile), receives the file as transferred ArrayBuffer chunks, and answers requests.
 
-import init, { Session, counter_chart_svg } from 'planeview-wasm';
-import type { EventDetails, MlirKernel, Profile, RenderResult, SearchResult, SliceInfo } from './engine';
-import type { CallMap, FromWorker, Method, ToWorker } from './protocol';
+import init, { Session } from 'planeview-wasm';
+import { CALLS, type BulkMethod, type CallArgs, type CallResult, type Method, type Profile, type RenderRequest, type RenderResult } from './engine';
+import type { FromWorker, ToWorker } from './protocol';
 
 /**
  * Status messages beside the protocol's replies: the size of the Wasm memory after each load (it
@@ -82,23 +82,11 @@ function describe(err: unknown): { kind: string; message: string; fatal: boolean
   return { kind: 'error', message: String(err), fatal: false };
 }
 
-function need(): Session {
-  if (!session || currentLoad < 0) throw new Error('no profile loaded');
-  return session;
-}
-
 /** Flow arrows drawn at most when showing all flows in view. */
 const MAX_FLOWS_IN_VIEW = 2000;
 
-function sliceInfo(id: number): SliceInfo {
-  const a = need().slice_info(id);
-  if (a.length < 5) throw new Error(`no slice ${id}`);
-  return { id, start_ps: a[0] ?? 0, dur_ps: a[1] ?? 0, track: a[2] ?? 0, lane: a[3] ?? 0, nameId: a[4] ?? 0 };
-}
-
-function render(args: CallMap['render']['args']): RenderResult {
-  const s = need();
-  const { trackIds, t0, t1, width } = args;
+function render(s: Session, req: RenderRequest): RenderResult {
+  const { trackIds, t0, t1, width } = req;
   const inView = trackIds.length > 0 && t1 > t0;
   const drawn = inView && width > 0;
   const c0 = performance.now();
@@ -108,7 +96,7 @@ function render(args: CallMap['render']['args']): RenderResult {
   const c2 = performance.now();
   const counters = drawn ? s.render_counters(trackIds, t0, t1, width) : new Float32Array(0);
   const c3 = performance.now();
-  const flows = args.flows && inView ? s.render_flows(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
+  const flows = req.flows && inView ? s.render_flows(trackIds, t0, t1, MAX_FLOWS_IN_VIEW) : new Float64Array(0);
   const c4 = performance.now();
   const strings: Array<[number, string]> = [];
   for (let i = 6; i < slices.length; i += 7) {
@@ -131,25 +119,33 @@ function render(args: CallMap['render']['args']): RenderResult {
   return { request: { t0, t1, width }, slices, instants, counters, flows, strings, work };
 }
 
-function search(args: CallMap['search']['args']): SearchResult {
-  const ids = need().search(args.query, args.limit);
-  return { query: args.query, ids, truncated: ids.length >= args.limit };
+/** A call's answer and the buffers to transfer with it. */
+interface Reply<R> {
+  value: R;
+  transfer: Transferable[];
 }
+const array = <A extends Float64Array | Uint32Array>(value: A): Reply<A> => ({ value, transfer: [value.buffer] });
 
-/** The JSON text of one analysis document (see wasm_api.rs, analyses block). */
-function analysisDoc(req: CallMap['analysisDoc']['args']): string {
-  const s = need();
-  switch (req.kind) {
-    case 'overview':
-      return s.analysis_overview(req.compat);
-    case 'op-profile':
-      return s.analysis_op_profile(req.groupBy);
-    case 'roofline':
-      return s.analysis_roofline(req.peakGflops, req.peakHbmGbps);
-    case 'chart':
-      return s.analysis_chart(req.chart, req.arg, req.peakGflops, req.peakHbmGbps);
-  }
-}
+/** The bulk calls (typed arrays straight from Wasm), one handler each; CALLS marks which. */
+const bulkCalls: { [M in BulkMethod]: (s: Session, ...args: CallArgs<M>) => Reply<CallResult<M>> } = {
+  render: (s, req) => {
+    const r = render(s, req);
+    return { value: r, transfer: [r.slices.buffer, r.instants.buffer, r.counters.buffer, r.flows.buffer] };
+  },
+  search: (s, query, limit) => {
+    const ids = s.search(query, limit);
+    return { value: { query, ids, truncated: ids.length >= limit }, transfer: [ids.buffer] };
+  },
+  mlirText: (s, locs) => ({ value: s.mlir_text(locs) ?? null, transfer: [] }),
+  counterColumn: (s, track, t0, t1, width, column) => {
+    const c = s.counter_column(track, t0, t1, width, column);
+    const value = c.length < 6 ? null : { samples: c[0]!, min: c[1]!, max: c[2]!, last: c[3]!, time_ps: c[4]!, index: c[5]! };
+    return { value, transfer: [] };
+  },
+  kernelWindows: (s, sliceId, t0, t1, limit) => array(s.kernel_windows(sliceId, t0, t1, limit)),
+  counterChartPoints: (s, track, t0, t1, maxPoints) => array(s.counter_chart_points(track, t0, t1, maxPoints)),
+  analysisRowSlices: (s, tool, row, compat) => array(s.analysis_row_slices(tool, row, compat)),
+};
 
 /**
  * JSON.parse that keeps integers beyond 2^53 exact, as strings (64-bit ids and timestamps in args),
@@ -164,112 +160,15 @@ function parseExact(json: string): unknown {
   } as (this: unknown, key: string, value: unknown) => unknown);
 }
 
-function parseDetails(json: string, what: string): EventDetails {
-  const v = parseExact(json) as EventDetails | null;
-  if (!v) throw new Error(`no ${what}`);
-  return v;
-}
-
-function call(method: Method, args: unknown): { value: unknown; transfer: Transferable[] } {
-  switch (method) {
-    case 'render': {
-      const r = render(args as CallMap['render']['args']);
-      return { value: r, transfer: [r.slices.buffer, r.instants.buffer, r.counters.buffer, r.flows.buffer] };
-    }
-    case 'sliceInfo':
-      return { value: sliceInfo((args as CallMap['sliceInfo']['args']).id), transfer: [] };
-    case 'sliceDetails': {
-      const id = (args as CallMap['sliceDetails']['args']).id;
-      return { value: parseDetails(need().slice_details(id), `slice ${id}`), transfer: [] };
-    }
-    case 'instantDetails': {
-      const index = (args as CallMap['instantDetails']['args']).index;
-      return { value: parseDetails(need().instant_details(index), `instant ${index}`), transfer: [] };
-    }
-    case 'search': {
-      const r = search(args as CallMap['search']['args']);
-      return { value: r, transfer: [r.ids.buffer] };
-    }
-    case 'mlirText':
-      return { value: need().mlir_text((args as CallMap['mlirText']['args']).locs) ?? null, transfer: [] };
-    case 'mlirKernels':
-      return { value: JSON.parse(need().mlir_kernels()) as MlirKernel[], transfer: [] };
-    case 'mlirKernelText': {
-      const a = args as CallMap['mlirKernelText']['args'];
-      return { value: need().mlir_kernel_text(a.index, a.locs), transfer: [] };
-    }
-    case 'hlo':
-      return { value: JSON.parse(need().hlo_request((args as CallMap['hlo']['args']).request)), transfer: [] };
-    default:
-      return counterCall(method, args);
+/** One call: a bulk call by its handler, any other by the core's JSON dispatch. */
+function call(method: Method, args: unknown[]): Reply<unknown> {
+  if (!session || currentLoad < 0) throw { kind: 'no_profile', message: 'no profile is loaded' };
+  if (!(method in CALLS)) throw { kind: 'bad_request', message: `unknown engine call ${String(method)}` };
+  if (CALLS[method].bulk) {
+    const handler = bulkCalls[method as BulkMethod] as (s: Session, ...a: unknown[]) => Reply<unknown>;
+    return handler(session, ...args);
   }
-}
-
-/** The counters area's calls (counters, flows, trace health). */
-function counterCall(method: Method, args: unknown): { value: unknown; transfer: Transferable[] } {
-  const s = need();
-  const json = (text: string): { value: unknown; transfer: Transferable[] } => ({ value: parseExact(text), transfer: [] });
-  switch (method) {
-    case 'counterSampleNear': {
-      const a = args as CallMap['counterSampleNear']['args'];
-      return { value: s.counter_sample_near(a.track, a.t, a.tolerance), transfer: [] };
-    }
-    case 'counterColumn': {
-      const a = args as CallMap['counterColumn']['args'];
-      const c = s.counter_column(a.track, a.t0, a.t1, a.width, a.column);
-      const value = c.length < 6 ? null : { samples: c[0]!, min: c[1]!, max: c[2]!, last: c[3]!, time_ps: c[4]!, index: c[5]! };
-      return { value, transfer: [] };
-    }
-    case 'counterSample': {
-      const { index } = args as CallMap['counterSample']['args'];
-      const v = parseExact(s.counter_sample_details(index));
-      if (!v) throw new Error(`no counter sample ${index}`);
-      return { value: v, transfer: [] };
-    }
-    case 'counterTracks':
-      return json(s.counter_tracks());
-    case 'rangeStats': {
-      const a = args as CallMap['rangeStats']['args'];
-      return json(s.counter_range_stats(a.t0, a.t1));
-    }
-    case 'perfCounters':
-      return json(s.perf_counters((args as CallMap['perfCounters']['args']).t));
-    case 'kernelTelemetry':
-      return json(s.kernel_telemetry((args as CallMap['kernelTelemetry']['args']).sliceId));
-    case 'kernelWindows': {
-      const a = args as CallMap['kernelWindows']['args'];
-      const v = s.kernel_windows(a.sliceId, a.t0, a.t1, a.limit);
-      return { value: v, transfer: [v.buffer] };
-    }
-    case 'counterChartPoints': {
-      const a = args as CallMap['counterChartPoints']['args'];
-      const v = s.counter_chart_points(a.track, a.t0, a.t1, a.maxPoints);
-      return { value: v, transfer: [v.buffer] };
-    }
-    case 'health':
-      return json(s.health());
-    case 'counterChartSvg':
-      return { value: counter_chart_svg(JSON.stringify((args as CallMap['counterChartSvg']['args']).spec)), transfer: [] };
-    case 'sliceFlows':
-      return json(s.slice_flows((args as CallMap['sliceFlows']['args']).sliceId));
-    default:
-      throw new Error(`unknown engine call ${method}`);
-    case 'analysisTable': {
-      const a = args as CallMap['analysisTable']['args'];
-      return { value: parseExact(need().analysis_table(a.tool, a.compat)), transfer: [] };
-    }
-    case 'analysisRowSlices': {
-      const a = args as CallMap['analysisRowSlices']['args'];
-      const ids = need().analysis_row_slices(a.tool, a.row, a.compat);
-      return { value: ids, transfer: [ids.buffer] };
-    }
-    case 'analysisRowOfSlice': {
-      const a = args as CallMap['analysisRowOfSlice']['args'];
-      return { value: need().analysis_row_of_slice(a.tool, a.slice, a.compat), transfer: [] };
-    }
-    case 'analysisDoc':
-      return { value: parseExact(analysisDoc(args as CallMap['analysisDoc']['args'])), transfer: [] };
-  }
+  return { value: parseExact(session.call(JSON.stringify({ method, args }))), transfer: [] };
 }
 
 function onMessage(msg: ToWorker): void {
@@ -331,7 +230,7 @@ function onMessage(msg: ToWorker): void {
         post({ type: 'reply', id: msg.id, ok: true, value }, transfer);
       } catch (err) {
         const d = describe(err);
-        post({ type: 'reply', id: msg.id, ok: false, message: d.message, fatal: d.fatal });
+        post({ type: 'reply', id: msg.id, ok: false, kind: d.kind, message: d.message, fatal: d.fatal });
       }
       return;
   }

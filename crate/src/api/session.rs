@@ -1,0 +1,80 @@
+//! [`Session`]: a profile arriving in chunks, then the loaded [`Profile`] answering calls.
+
+use super::replies::Overview;
+use super::{ApiError, Profile, Request, Response};
+use crate::import::{ImportOptions, Incoming};
+
+/// One profile being loaded or explored: [`Session::push`] chunks, [`Session::finish`], then
+/// [`Session::handle`] calls (each fails with `no_profile` before a successful finish).
+#[derive(Debug, Default)]
+pub struct Session {
+    incoming: Incoming,
+    profile: Option<Profile>,
+}
+
+impl Session {
+    /// An empty session.
+    pub fn new() -> Session {
+        Session::default()
+    }
+
+    /// Reduced detail: import without args and stats (the retry after the engine ran out of
+    /// memory). Call before the first chunk.
+    pub fn reduce_detail(&mut self) {
+        self.incoming = Incoming::new(ImportOptions {
+            drop_args: true,
+            ..ImportOptions::default()
+        });
+    }
+
+    /// Announces the file's size (see [`Incoming::expect`]); `limit_exceeded` past the input
+    /// limit.
+    pub fn reserve(&mut self, bytes: u64) -> Result<(), ApiError> {
+        Ok(self.incoming.expect(bytes)?)
+    }
+
+    /// Announces the decompressed size a gzip file's trailer states (see
+    /// [`Incoming::hint_unpacked`]).
+    pub fn hint_unpacked(&mut self, bytes: u64) {
+        self.incoming.hint_unpacked(bytes);
+    }
+
+    /// Appends a chunk of the file (gzip is decompressed as it arrives); `limit_exceeded`
+    /// when the input grows past a limit.
+    pub fn push(&mut self, chunk: &[u8]) -> Result<(), ApiError> {
+        Ok(self.incoming.push(chunk)?)
+    }
+
+    /// Events read so far, for the progress line (Chrome JSON is parsed as it arrives; other
+    /// formats are read at `finish` and report 0 until then).
+    pub fn events_read(&self) -> u64 {
+        self.incoming.events_read()
+    }
+
+    /// Imports everything pushed so far, replacing the loaded profile, and returns its
+    /// overview (summary, time range, track groups in display order, metadata).
+    pub fn finish(&mut self) -> Result<Overview, ApiError> {
+        self.profile = None;
+        let imported = std::mem::take(&mut self.incoming).finish()?;
+        let profile = self.profile.insert(Profile::new(imported));
+        Ok(Overview::of(profile.imported()))
+    }
+
+    /// The loaded profile; `no_profile` before a successful [`Session::finish`].
+    pub fn profile(&self) -> Result<&Profile, ApiError> {
+        self.profile.as_ref().ok_or(ApiError::NoProfile)
+    }
+
+    /// Answers one call of the loaded profile.
+    pub fn handle(&self, request: Request) -> Result<Response<'_>, ApiError> {
+        self.profile()?.handle(request)
+    }
+
+    /// Answers one call given as JSON (`{"method": ..., "args": [...]}`) with its JSON;
+    /// `bad_request` when the request does not decode.
+    pub fn handle_json(&self, request: &str) -> Result<String, ApiError> {
+        let request = Request::decode(super::wire::Wire::parse(request)?)?;
+        let response = self.handle(request)?;
+        serde_json::to_string(&response).map_err(|e| ApiError::Internal(e.to_string()))
+    }
+}

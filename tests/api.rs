@@ -1,0 +1,345 @@
+//! The engine boundary (`planeview::api`) on real files: the page's JSON calls as the worker
+//! sends them, their responses, the bulk calls, and the error kinds.
+
+mod common;
+
+use planeview::api::{ApiError, Session};
+use serde_json::{Value, json};
+use std::path::Path;
+
+/// A session with `path` loaded in 1 MiB chunks, as the worker pushes them.
+fn load(path: &Path) -> (Session, Value) {
+    let bytes = common::read(path);
+    let mut s = Session::new();
+    s.reserve(bytes.len() as u64).expect("reserve");
+    for chunk in bytes.chunks(1 << 20) {
+        s.push(chunk).expect("push");
+    }
+    let overview = s.finish().expect("finish");
+    let overview = serde_json::to_value(&overview).expect("overview serialises");
+    (s, overview)
+}
+
+fn xplane(name: &str) -> (Session, Value) {
+    load(&common::data_dir("xplane").join(name))
+}
+
+/// One JSON call as the worker makes it; panics with the error on failure.
+fn call(s: &Session, method: &str, args: Value) -> Value {
+    let request = json!({ "method": method, "args": args }).to_string();
+    let reply = s
+        .handle_json(&request)
+        .unwrap_or_else(|e| panic!("{request}: {} {e}", e.kind()));
+    serde_json::from_str(&reply).expect("reply is JSON")
+}
+
+/// The error kind of a call that must fail.
+fn error_kind(s: &Session, request: &str) -> &'static str {
+    match s.handle_json(request) {
+        Ok(reply) => panic!("{request} answered {reply}"),
+        Err(e) => e.kind(),
+    }
+}
+
+#[test]
+fn overview_lists_groups_tracks_and_summary() {
+    let (_, o) = xplane("jax_cpu_mlp_small.xplane.pb");
+    assert_eq!(o["summary"]["format"], "xspace");
+    assert!(o["summary"]["slices"].as_u64().unwrap() > 0);
+    let (start, end) = (
+        o["start_ps"].as_i64().unwrap(),
+        o["end_ps"].as_i64().unwrap(),
+    );
+    assert!(start < end, "{start} < {end}");
+    let groups = o["groups"].as_array().unwrap();
+    assert!(!groups.is_empty());
+    for g in groups {
+        assert!(g["process"].is_u64() && g["name"].is_string(), "{g}");
+        for t in g["tracks"].as_array().unwrap() {
+            assert!(t["id"].is_u64() && t["name"].is_string(), "{t}");
+            assert!(
+                ["slices", "counter", "async"].contains(&t["kind"].as_str().unwrap()),
+                "{t}"
+            );
+            assert!(t["lanes"].as_u64().unwrap() >= 1, "{t}");
+        }
+    }
+    assert!(
+        o["metadata"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|kv| kv.as_array().is_some_and(|p| p.len() == 2))
+    );
+}
+
+#[test]
+fn details_of_a_slice_with_args_and_flows() {
+    let (s, _) = xplane("jax_cpu_mlp_small.xplane.pb");
+    let t = s.profile().unwrap().trace();
+    // The first slice that leaves an arrow and has args.
+    let chosen = (0..t.slices.len())
+        .find(|&i| {
+            let id = planeview::model::SliceId(i as u32);
+            !planeview::model::flow_links(t, id).outgoing.is_empty()
+                && t.args.get(t.slices.args[i]).next().is_some()
+        })
+        .expect("a slice with args and an outgoing flow");
+    let d = call(&s, "sliceDetails", json!([chosen]));
+    assert_eq!(d["id"], chosen);
+    assert_eq!(d["dur_ps"], t.slices.dur[chosen]);
+    assert!(d["flows"]["incoming"].is_array() && d["flows"]["outgoing"].is_array());
+    assert!(d.get("time_ps").is_none(), "a slice has no instant time");
+    let info = call(&s, "sliceInfo", json!([chosen]));
+    assert_eq!(
+        (&info["start_ps"], &info["track"]),
+        (&d["start_ps"], &d["track"])
+    );
+    assert_eq!(
+        s.profile()
+            .unwrap()
+            .string(info["nameId"].as_u64().unwrap() as u32),
+        d["name"]
+    );
+    common::assert_snapshot(
+        "api_slice_details",
+        &serde_json::to_string_pretty(&d).unwrap(),
+    );
+}
+
+#[test]
+fn search_finds_what_details_name() {
+    let (s, _) = xplane("jax_cpu_mlp_small.xplane.pb");
+    let p = s.profile().unwrap();
+    let name = call(&s, "sliceDetails", json!([0]))["name"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    let ids = p.search(&name, 1000);
+    assert!(ids.contains(&0), "{name:?} → {ids:?}");
+    for id in ids {
+        let found = call(&s, "sliceDetails", json!([id]))["name"]
+            .as_str()
+            .unwrap()
+            .to_lowercase();
+        assert!(found.contains(&name.to_lowercase()));
+    }
+}
+
+#[test]
+fn analysis_table_rows_and_their_slices_agree() {
+    let (s, _) = xplane("tpu_inference_2.xplane.pb");
+    let table = call(&s, "analysisTable", json!(["hlo-stats", false]));
+    let rows = table["rows"].as_array().unwrap();
+    assert!(!rows.is_empty());
+    assert!(
+        rows.iter()
+            .all(|r| r.get("_longest").is_some() && r.get("hlo_op_name").is_some())
+    );
+    // The same text as the analysis computed directly, and the same again from the cache.
+    let t = s.profile().unwrap().trace();
+    let direct = planeview::analysis::tables::table(
+        t,
+        planeview::analysis::tables::Tool::HloStats,
+        planeview::analysis::compat::Compat::Planeview,
+    );
+    let request = r#"{"method":"analysisTable","args":["hlo-stats",false]}"#;
+    let text = s.handle_json(request).unwrap();
+    let expected = serde_json::to_string(&json!({ "rows": direct.rows })).unwrap();
+    assert!(text == expected, "the table differs from the analysis");
+    assert!(
+        s.handle_json(request).unwrap() == text,
+        "the cached table differs"
+    );
+    for row in [0, rows.len() - 1] {
+        let slices = s
+            .profile()
+            .unwrap()
+            .analysis_row_slices("hlo-stats", row as u32, false)
+            .unwrap();
+        assert!(!slices.is_empty(), "row {row} has slices");
+        let back = call(
+            &s,
+            "analysisRowOfSlice",
+            json!(["hlo-stats", slices[0], false]),
+        );
+        assert_eq!(back, json!(row));
+    }
+    let past = s
+        .profile()
+        .unwrap()
+        .analysis_row_slices("hlo-stats", rows.len() as u32, false)
+        .unwrap();
+    assert!(past.is_empty());
+}
+
+#[test]
+fn analysis_documents_and_a_chart_drawn_as_svg() {
+    let (s, _) = xplane("tpu_inference_2.xplane.pb");
+    let overview = call(
+        &s,
+        "analysisDoc",
+        json!([{ "kind": "overview", "compat": false }]),
+    );
+    assert!(overview["steps"].is_array(), "{overview}");
+    let tree = call(
+        &s,
+        "analysisDoc",
+        json!([{ "kind": "op-profile", "groupBy": "category" }]),
+    );
+    assert!(tree["children"].is_array(), "{tree}");
+    let chart = call(
+        &s,
+        "analysisDoc",
+        json!([{ "kind": "chart", "chart": "categories", "arg": 0, "peakGflops": 0, "peakHbmGbps": 0 }]),
+    );
+    assert_eq!(
+        (chart["width"].as_u64(), chart["height"].as_u64()),
+        (Some(720), Some(324))
+    );
+    assert_eq!(chart["chart"]["kind"], "categories");
+    let svg = chart["svg"].as_str().unwrap();
+    assert!(
+        svg.starts_with("<svg") && svg.contains("</svg>"),
+        "{svg:.80}"
+    );
+    let wide = call(
+        &s,
+        "analysisDoc",
+        json!([{ "kind": "chart", "chart": "roofline", "width": 1000 }]),
+    );
+    assert_eq!(
+        (wide["width"].as_u64(), wide["height"].as_u64()),
+        (Some(1000), Some(450))
+    );
+}
+
+#[test]
+fn counters_and_their_bulk_calls() {
+    let (s, o) = xplane("tpu_counters_generated.xplane.pb");
+    let tracks = call(&s, "counterTracks", json!([]));
+    let first = &tracks.as_array().unwrap()[0];
+    assert!(first["samples"].as_u64().unwrap() > 0, "{first}");
+    let id = first["id"].as_u64().unwrap() as u32;
+    let (t0, t1) = (
+        o["start_ps"].as_f64().unwrap(),
+        o["end_ps"].as_f64().unwrap(),
+    );
+    let stats = call(&s, "rangeStats", json!([t0, t1]));
+    assert!(
+        stats["counters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["track"] == id)
+    );
+    let p = s.profile().unwrap();
+    let points = p.counter_chart_points(id, t0, t1, 100);
+    assert!(!points.is_empty() && points.len() % 2 == 0);
+    let near = call(&s, "counterSampleNear", json!([id, points[0], 0]));
+    let sample = call(
+        &s,
+        "counterSample",
+        json!([near.as_u64().expect("a sample at the first point")]),
+    );
+    assert_eq!(sample["track"], id);
+    let list = p.render_counters(&[id], t0, t1, 800.0);
+    assert!(list.len() > 8, "a header and columns");
+    assert!(
+        p.counter_column(id, t0, t1, 800.0, -1.0).is_empty(),
+        "nothing before the first sample"
+    );
+}
+
+#[test]
+fn mlir_hlo_and_health_calls() {
+    let (s, _) = load(&common::data_dir("mlir").join("tpu_add.mlirbc"));
+    let text = s
+        .profile()
+        .unwrap()
+        .mlir_text(false)
+        .expect("an MLIR file has text");
+    let expected = String::from_utf8(common::read(
+        &common::data_dir("mlir").join("tpu_add.generic.mlir"),
+    ))
+    .unwrap();
+    assert_eq!(text.trim_end(), expected.trim_end());
+    let (s, _) = load(&common::data_dir("mlir").join("tpu_add.stablehlo.mlir"));
+    let kernels = call(&s, "mlirKernels", json!([]));
+    assert_eq!(kernels[0]["kind"], "mosaic_tpu", "{kernels}");
+    assert!(
+        call(&s, "mlirKernelText", json!([0, false]))
+            .as_str()
+            .unwrap()
+            .contains("func")
+    );
+    assert_eq!(
+        error_kind(&s, r#"{"method":"mlirKernelText","args":[99,false]}"#),
+        "mlir"
+    );
+    let (s, _) = load(&common::data_dir("hlo").join("jit_attention.cpu_after_optimizations.txt"));
+    let modules = call(&s, "hlo", json!([{ "op": "modules" }]));
+    assert_eq!(modules.as_array().unwrap().len(), 1, "{modules}");
+    assert!(call(&s, "health", json!([])).is_array());
+}
+
+#[test]
+fn errors_carry_a_stable_kind() {
+    let empty = Session::new();
+    assert_eq!(
+        error_kind(&empty, r#"{"method":"health","args":[]}"#),
+        "no_profile"
+    );
+    assert_eq!(
+        error_kind(&empty, r#"{"method":"noSuchCall","args":[]}"#),
+        "bad_request"
+    );
+    assert!(matches!(empty.profile(), Err(ApiError::NoProfile)));
+    let (s, _) = xplane("jax_cpu_mlp_small.xplane.pb");
+    for bad in [
+        "not json",
+        r#"{"method":"noSuchCall","args":[]}"#,
+        r#"{"method":"sliceDetails","args":["zero"]}"#,
+        r#"{"method":"sliceDetails","args":[]}"#,
+        r#"{"method":"sliceDetails","args":[1,2]}"#,
+        r#"{"method":"sliceDetails","args":[1],"extra":0}"#,
+        r#"{"method":"analysisTable","args":["no-such-table",false]}"#,
+        r#"{"method":"analysisDoc","args":[{"kind":"chart","chart":"pie"}]}"#,
+    ] {
+        assert_eq!(error_kind(&s, bad), "bad_request", "{bad}");
+    }
+    assert_eq!(
+        error_kind(&s, r#"{"method":"sliceDetails","args":[4000000000]}"#),
+        "not_found"
+    );
+    assert_eq!(
+        error_kind(&s, r#"{"method":"counterSample","args":[4000000000]}"#),
+        "not_found"
+    );
+    assert_eq!(
+        s.handle_json(r#"{"method":"kernelTelemetry","args":[4000000000]}"#)
+            .unwrap(),
+        "null"
+    );
+    let mut junk = Session::new();
+    junk.push(b"this is not a profile").unwrap();
+    let e = junk.finish().unwrap_err();
+    assert!(matches!(e, ApiError::Import(_)), "{e:?}");
+    assert_eq!(e.reply().kind, e.kind());
+}
+
+/// The page's call map (`www/src/engine/engine.ts`) names exactly the JSON calls `Request`
+/// decodes: every `json<...>()` entry is a `Request` method, every method an entry.
+#[test]
+fn the_page_call_map_matches_the_requests() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("www/src/engine/engine.ts");
+    let source = String::from_utf8(common::read(&path)).unwrap();
+    let mut page: Vec<&str> = source
+        .lines()
+        .filter_map(|l| l.trim().split_once(": json<").map(|(name, _)| name))
+        .collect();
+    page.sort_unstable();
+    let mut rust = planeview::api::Request::METHODS.to_vec();
+    rust.sort_unstable();
+    assert_eq!(page, rust);
+}
