@@ -1,7 +1,9 @@
-//! Analyses over a finished [`crate::Trace`]: level-of-detail render lists, search, counters
-//! and the trace-health list, and XProf's analysis tools (kernel stats, framework op stats,
+//! Analyses over a finished [`crate::Trace`]: level-of-detail render lists, search, counters,
+//! the trace-health list, selections (slices of a time range by name, call trees, the per-step
+//! table), and XProf's analysis tools (kernel stats, framework op stats,
 //! steps and overview, HLO op stats, op profile, roofline).
 
+pub mod call_tree;
 pub mod compat;
 pub mod counters;
 pub mod framework_ops;
@@ -13,6 +15,7 @@ pub mod intervals;
 pub mod kernel_stats;
 pub mod lod;
 pub mod lod_levels;
+pub mod nesting;
 pub mod op_metrics;
 pub mod op_profile;
 pub mod overview;
@@ -20,6 +23,7 @@ pub mod peaks;
 pub mod query;
 pub mod roofline;
 pub mod search;
+pub mod selection;
 pub mod steps;
 pub mod tables;
 pub mod tf_op;

@@ -15,6 +15,7 @@ mod kernels;
 mod mlir;
 mod op_profile;
 mod overview;
+mod select;
 mod summary;
 mod table;
 
@@ -38,6 +39,11 @@ commands:
   hlo-stats FILE [--json]                        HLO op statistics (XProf hlo_stats)
   op-profile FILE [--json] [--group-by program|category]   op profile tree (XProf op_profile)
   overview FILE [--json] [--xprof-compat]       steps, step breakdown, top ops, environment
+
+  select FILE [--from-ps A] [--to-ps B] [--track ID ...] [--step N] [--per-track]
+         [--tree top-down|bottom-up] [--depth N] [--nodes N] [--json]
+                            slices of an area of the timeline by name (wall, self time),
+                            its call tree, and the steps with their top self times
 
   hlo FILE [--module M] [--op NAME --radius N] [--format text|long-text|dot|json]
                             an HLO module: XProf's short text (default), long text, DOT or
@@ -95,6 +101,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "hlo-stats" => hlo_stats::run(rest),
         "op-profile" => op_profile::run(rest),
         "hlo" => hlo::run(rest),
+        "select" => select::run(rest),
         "-h" | "--help" | "help" => {
             out!("{USAGE}");
             Ok(())
