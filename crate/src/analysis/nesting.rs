@@ -26,6 +26,7 @@
 use crate::model::{Ps, Trace, TrackId};
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::collections::binary_heap::PeekMut;
 use std::ops::Range;
 
 /// What [`walk_track`] reports, slice by slice.
@@ -185,18 +186,29 @@ impl WindowOrder {
     fn push(&mut self, trace: &Trace, c: usize) {
         let (i, hi) = self.cursors[c];
         if i < hi {
-            let s = &trace.slices;
-            self.heap
-                .push(Reverse((s.start[i], Reverse(s.dur[i]), c as u32, i as u32)));
+            self.heap.push(Reverse(key(trace, c, i)));
         }
     }
 
     fn next(&mut self, trace: &Trace) -> Option<usize> {
-        let Reverse((_, _, c, i)) = self.heap.pop()?;
-        self.cursors[c as usize].0 += 1;
-        self.push(trace, c as usize);
+        // The lane's next slice replaces its last on the top: one sift instead of two.
+        let mut top = self.heap.peek_mut()?;
+        let Reverse((_, _, c, i)) = *top;
+        let cursor = &mut self.cursors[c as usize];
+        cursor.0 += 1;
+        if cursor.0 < cursor.1 {
+            *top = Reverse(key(trace, c as usize, cursor.0));
+        } else {
+            PeekMut::pop(top);
+        }
         Some(i as usize)
     }
+}
+
+/// The order key of slice `i`, the next one of lane cursor `c`.
+fn key(trace: &Trace, c: usize, i: usize) -> OrderKey {
+    let s = &trace.slices;
+    (s.start[i], Reverse(s.dur[i]), c as u32, i as u32)
 }
 
 /// The first index of `r` for which `before` is false; `before` must be true for a prefix.
@@ -218,6 +230,9 @@ mod tests {
     use super::*;
     use crate::model::{ArgSetId, CategoryId, Format, TraceBuilder, TrackKind};
 
+    /// A slice's name, its parent's name, wall and self time.
+    type Row = (String, Option<String>, Ps, Ps);
+
     /// What the walk reports: opens (slice, parent's tag = its slice) and closes (slice, wall, self).
     #[derive(Default)]
     struct Record(Vec<(usize, Option<u32>)>, Vec<(usize, Ps, Ps)>);
@@ -232,10 +247,7 @@ mod tests {
         }
     }
 
-    fn walk(
-        slices: &[(&str, Ps, Ps)],
-        range: Range<Ps>,
-    ) -> (Vec<(String, Option<String>, Ps, Ps)>, Ps) {
+    fn walk(slices: &[(&str, Ps, Ps)], range: Range<Ps>) -> (Vec<Row>, Ps) {
         let mut b = TraceBuilder::new(Format::ChromeJson);
         let p = b.add_process("p", "1", 0);
         let t = b.add_track(p, "t", "1", 0, TrackKind::Slices);
@@ -259,12 +271,7 @@ mod tests {
         (out, busy)
     }
 
-    fn row(
-        name: &str,
-        parent: Option<&str>,
-        wall: Ps,
-        own: Ps,
-    ) -> (String, Option<String>, Ps, Ps) {
+    fn row(name: &str, parent: Option<&str>, wall: Ps, own: Ps) -> Row {
         (name.into(), parent.map(Into::into), wall, own)
     }
 

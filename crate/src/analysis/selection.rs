@@ -8,7 +8,6 @@ use super::counters::track_names;
 use super::nesting::{NestingVisitor, walk_track};
 use super::steps::steps;
 use crate::model::{Ps, SliceId, StrId, Trace, TrackId, display_order};
-use hashbrown::HashMap;
 use serde::Serialize;
 use std::ops::Range;
 
@@ -75,23 +74,28 @@ pub struct NameStats {
 /// Slices of `tracks` (empty: every track) in `range` grouped by name, or by track and name
 /// with `per_track`. Unknown track ids are ignored; an empty range selects nothing.
 pub fn select(trace: &Trace, tracks: &[TrackId], range: Range<Ps>, per_track: bool) -> Selection {
-    select_leaving_out(trace, tracks, range, per_track, |_| false)
+    let mut row_of = Vec::new();
+    select_leaving_out(trace, tracks, range, per_track, |_| false, &mut row_of)
 }
 
 /// [`select`] with the slices `leave_out` names left out of the rows (they still count in the
-/// track's slices and busy time, and still own their self time).
+/// track's slices and busy time, and still own their self time). `row_of` is scratch space
+/// kept between calls: empty, or as the last call left it.
 fn select_leaving_out(
     trace: &Trace,
     tracks: &[TrackId],
     range: Range<Ps>,
     per_track: bool,
     leave_out: impl Fn(usize) -> bool,
+    row_of: &mut Vec<u32>,
 ) -> Selection {
-    let mut by_name = ByName::new(trace, leave_out);
+    let mut by_name = ByName::new(trace, leave_out, row_of);
     let mut selected = Vec::new();
     let mut busy_ps = 0;
     for track in selected_tracks(trace, tracks) {
-        by_name.track = if per_track { track.0 } else { u32::MAX };
+        if per_track {
+            by_name.start_track(track.0);
+        }
         let before = by_name.slices;
         let busy = walk_track(trace, track, range.clone(), &mut by_name);
         let slices = by_name.slices - before;
@@ -180,6 +184,7 @@ pub struct StepRow {
 /// The steps of [`steps`], each with the `top` names by self time over `tracks` (empty:
 /// every track) within the step's range (see [`StepRow::top_self`]).
 pub fn step_table(trace: &Trace, tracks: &[TrackId], compat: Compat, top: usize) -> Vec<StepRow> {
+    let mut row_of = Vec::new();
     steps(trace, compat)
         .into_iter()
         .map(|step| {
@@ -190,7 +195,8 @@ pub fn step_table(trace: &Trace, tracks: &[TrackId], compat: Compat, top: usize)
                 step.markers.contains(&SliceId(i as u32))
                     || (s.start[i] <= step.start_ps && s.end(i) >= end)
             };
-            let sel = select_leaving_out(trace, tracks, step.start_ps..end, false, context);
+            let range = step.start_ps..end;
+            let sel = select_leaving_out(trace, tracks, range, false, context, &mut row_of);
             StepRow {
                 number: step.number,
                 name: step.name,
@@ -218,13 +224,17 @@ pub fn top_by_self(mut names: Vec<NameStats>, n: usize) -> Vec<NameStats> {
 }
 
 /// Sums per (track, name) as the walk closes slices.
-struct ByName<'t, F> {
+struct ByName<'t, 's, F> {
     trace: &'t Trace,
     /// Slices counted but not summed into rows.
     leave_out: F,
     /// The track rows go to, `u32::MAX` over all tracks.
     track: u32,
-    keys: HashMap<(u32, StrId), usize>,
+    /// The row of each name (by `StrId`) among the rows of `track`, `u32::MAX` for none: only
+    /// the entries of `rows[track_rows..]` are set (and reset when done).
+    row_of: &'s mut Vec<u32>,
+    /// The first row of `track`.
+    track_rows: usize,
     rows: Vec<Sums>,
     slices: u64,
 }
@@ -240,19 +250,36 @@ struct Sums {
     longest: usize,
 }
 
-impl<'t, F: Fn(usize) -> bool> ByName<'t, F> {
-    fn new(trace: &'t Trace, leave_out: F) -> Self {
+impl<'t, 's, F: Fn(usize) -> bool> ByName<'t, 's, F> {
+    fn new(trace: &'t Trace, leave_out: F, row_of: &'s mut Vec<u32>) -> Self {
+        row_of.resize(trace.strings.len(), u32::MAX);
         ByName {
             trace,
             leave_out,
             track: u32::MAX,
-            keys: HashMap::new(),
+            row_of,
+            track_rows: 0,
             rows: Vec::new(),
             slices: 0,
         }
     }
 
-    fn rows(self, trace: &Trace) -> Vec<NameStats> {
+    /// Sends the following slices to rows of `track`.
+    fn start_track(&mut self, track: u32) {
+        self.forget_rows();
+        self.track = track;
+        self.track_rows = self.rows.len();
+    }
+
+    /// Resets `row_of` for the rows of the current track.
+    fn forget_rows(&mut self) {
+        for r in &self.rows[self.track_rows..] {
+            self.row_of[r.name.0 as usize] = u32::MAX;
+        }
+    }
+
+    fn rows(mut self, trace: &Trace) -> Vec<NameStats> {
+        self.forget_rows();
         self.rows
             .into_iter()
             .map(|r| NameStats {
@@ -270,7 +297,7 @@ impl<'t, F: Fn(usize) -> bool> ByName<'t, F> {
     }
 }
 
-impl<F: Fn(usize) -> bool> NestingVisitor for ByName<'_, F> {
+impl<F: Fn(usize) -> bool> NestingVisitor for ByName<'_, '_, F> {
     fn open(&mut self, _slice: usize, _parent: Option<u32>) -> u32 {
         0
     }
@@ -281,22 +308,24 @@ impl<F: Fn(usize) -> bool> NestingVisitor for ByName<'_, F> {
             return;
         }
         let name = self.trace.slices.name[slice];
-        let rows = &mut self.rows;
-        let track = self.track;
-        let k = *self.keys.entry((track, name)).or_insert_with(|| {
-            rows.push(Sums {
-                track,
-                name,
-                occurrences: 0,
-                wall: 0,
-                unclipped: 0,
-                self_time: 0,
-                max: -1,
-                longest: slice,
-            });
-            rows.len() - 1
-        });
-        let r = &mut rows[k];
+        let k = match self.row_of[name.0 as usize] {
+            u32::MAX => {
+                self.row_of[name.0 as usize] = self.rows.len() as u32;
+                self.rows.push(Sums {
+                    track: self.track,
+                    name,
+                    occurrences: 0,
+                    wall: 0,
+                    unclipped: 0,
+                    self_time: 0,
+                    max: -1,
+                    longest: slice,
+                });
+                self.rows.len() - 1
+            }
+            k => k as usize,
+        };
+        let r = &mut self.rows[k];
         r.occurrences += 1;
         r.wall += wall_ps;
         r.unclipped += self.trace.slices.dur[slice];
