@@ -65,6 +65,14 @@ impl<'a> Options<'a> {
             .map(|(_, v)| *v)
     }
 
+    /// Every value given for option `key`, in the order given.
+    pub fn values_of<'k>(&'k self, key: &'k str) -> impl Iterator<Item = &'a str> + 'k {
+        self.values
+            .iter()
+            .filter(move |(k, _)| *k == key)
+            .map(|(_, v)| *v)
+    }
+
     /// The value of option `key` parsed as a number.
     pub fn number(&self, key: &str) -> Result<Option<usize>, Failure> {
         self.value(key)

@@ -16,6 +16,7 @@ mod kernels;
 mod mlir;
 mod op_profile;
 mod overview;
+mod select;
 mod summary;
 mod table;
 
@@ -40,6 +41,11 @@ commands:
   hlo-stats FILE [--json] [--xprof-compat]      HLO op statistics (XProf hlo_stats)
   op-profile FILE [--json] [--xprof-compat] [--group-by program|category]   op profile tree (XProf op_profile)
   overview FILE [--json] [--xprof-compat]       steps, step breakdown, top ops, environment
+
+  select FILE [--from-ps A] [--to-ps B] [--track ID ...] [--step N] [--per-track]
+         [--tree top-down|bottom-up] [--depth N] [--nodes N] [--json]
+                            slices of an area of the timeline by name (wall, self time),
+                            its call tree, and the steps with their top self times
 
   hlo FILE [--module M] [--op NAME --radius N] [--format text|long-text|dot|json]
                             an HLO module: XProf's short text (default), long text, DOT or
@@ -98,6 +104,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "hlo-stats" => hlo_stats::run(rest),
         "op-profile" => op_profile::run(rest),
         "hlo" => hlo::run(rest),
+        "select" => select::run(rest),
         "-h" | "--help" | "help" => {
             out!("{USAGE}");
             Ok(())
