@@ -331,7 +331,10 @@ fn union_length(trace: &Trace, list: &[Brute], r: &Range<Ps>) -> Ps {
 fn torch_steps_reconcile_with_the_brute_force() {
     let trace = torch();
     assert!(
-        trace.diagnostics.get("overlap_sublane").is_some(),
+        trace
+            .diagnostics
+            .get(planeview::diagnostics::DiagnosticKind::OverlapSublane)
+            .is_some(),
         "the file has misfit slices"
     );
     let found = steps(&trace, Compat::Planeview);
@@ -381,7 +384,11 @@ fn xspace_steps_and_whole_trace_reconcile_with_the_brute_force() {
     check_against_brute_force(&trace, &[], &whole_range(&trace));
     // A file with many async copies overlapping on sub-lanes.
     let tpu = load("xplane", "tpu_inference_2.xplane.pb");
-    assert!(tpu.diagnostics.get("overlap_sublane").is_some());
+    assert!(
+        tpu.diagnostics
+            .get(planeview::diagnostics::DiagnosticKind::OverlapSublane)
+            .is_some()
+    );
     check_against_brute_force(&tpu, &[], &whole_range(&tpu));
 }
 

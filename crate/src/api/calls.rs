@@ -222,7 +222,7 @@ impl Profile {
         let t = self.trace();
         Ok(match request {
             AnalysisDocRequest::Overview { compat: on } => Response::Overview(Box::new(
-                overview_with_ops(t, compat(on), self.framework_rows()),
+                overview_with_ops(t, compat(on), self.framework_rows(compat(on))),
             )),
             AnalysisDocRequest::OpProfile { group_by } => {
                 let g = match group_by {
@@ -272,7 +272,7 @@ impl Profile {
             ChartKind::Steps => data::step_bars(&overview_with_ops(
                 t,
                 Compat::Planeview,
-                self.framework_rows(),
+                self.framework_rows(Compat::Planeview),
             )),
             ChartKind::Roofline => data::roofline_plot(&roofline(t, peaks)),
             ChartKind::Categories => data::category_bars(&op_profile(t, GroupBy::Category)),

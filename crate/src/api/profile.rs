@@ -4,7 +4,7 @@
 use super::ApiError;
 use crate::analysis::compat::Compat;
 use crate::analysis::counters::{self, lod::CounterLod};
-use crate::analysis::framework_ops::{FrameworkOpRow, framework_op_stats};
+use crate::analysis::framework_ops::{FrameworkOpRow, framework_op_stats_with};
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::lod_levels::SliceLevels;
 use crate::analysis::search::search_slices;
@@ -23,11 +23,11 @@ pub struct Profile {
     /// HLO modules of the profile, decoded on first use.
     hlo: OnceCell<HloService>,
     /// Framework op rows, shared by their table and the overview's top ops.
-    framework_rows: OnceCell<Vec<FrameworkOpRow>>,
+    framework_rows: [OnceCell<Vec<FrameworkOpRow>>; 2],
     /// Slice levels of detail, built by [`Profile::build_slice_levels`] after the first frame.
     slice_levels: OnceCell<SliceLevels>,
     /// Analysis tables per (tool, compatibility mode): see [`Profile::table`].
-    tables: [OnceCell<Table>; 6],
+    tables: [OnceCell<Table>; 8],
 }
 
 impl Profile {
@@ -37,7 +37,7 @@ impl Profile {
             imported,
             counter_lod: OnceCell::new(),
             hlo: OnceCell::new(),
-            framework_rows: OnceCell::new(),
+            framework_rows: Default::default(),
             slice_levels: OnceCell::new(),
             tables: Default::default(),
         }
@@ -53,22 +53,24 @@ impl Profile {
         &self.imported.trace
     }
 
-    /// The framework op rows, computed once.
-    pub fn framework_rows(&self) -> &[FrameworkOpRow] {
-        self.framework_rows
-            .get_or_init(|| framework_op_stats(self.trace()))
+    /// The framework op rows in mode `compat`, computed once (for their table and the
+    /// overview's top ops).
+    pub fn framework_rows(&self, compat: Compat) -> &[FrameworkOpRow] {
+        self.framework_rows[usize::from(compat == Compat::Xprof)]
+            .get_or_init(|| framework_op_stats_with(self.trace(), compat))
     }
 
     /// Table `tool` in mode `compat`, computed once (the framework op table from the shared
-    /// framework rows, the same in both modes).
+    /// framework rows of that mode).
     pub fn table(&self, tool: Tool, compat: Compat) -> &Table {
         let slot = match tool {
             Tool::Kernels => 0,
             Tool::HloStats => 2,
             Tool::FrameworkOps => 4,
-        } + usize::from(compat == Compat::Xprof && tool != Tool::FrameworkOps);
+            Tool::GpuOps => 6,
+        } + usize::from(compat == Compat::Xprof);
         self.tables[slot].get_or_init(|| match tool {
-            Tool::FrameworkOps => framework_table(self.trace(), self.framework_rows()),
+            Tool::FrameworkOps => framework_table(self.trace(), self.framework_rows(compat)),
             other => table(self.trace(), other, compat),
         })
     }
