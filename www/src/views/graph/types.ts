@@ -1,5 +1,7 @@
 // Shapes of the HLO answers (crate/src/hlo/service.rs, crate/src/hlo/export.rs).
 
+import { formatDuration } from '../../lib/time';
+
 export interface HloModuleInfo {
   index: number;
   name: string;
@@ -78,9 +80,9 @@ export interface GraphViewData {
 
 /** One line describing a node's measured numbers, e.g. `12.5 µs total · 3 occurrences (of fusion.2)`. */
 export function measuredText(m: MeasuredOp): string {
-  const us = m.total_time_us >= 100 ? m.total_time_us.toFixed(0) : m.total_time_us.toPrecision(3);
+  const us = formatDuration(m.total_time_us * 1e6);
   const n = `${m.occurrences} occurrence${m.occurrences === 1 ? '' : 's'}`;
-  return `${us} µs total · ${n}${m.of ? ` (of fusion ${m.of})` : ''}`;
+  return `${us} total · ${n}${m.of ? ` (of fusion ${m.of})` : ''}`;
 }
 
 /** Fill and border per colour class (crate/src/hlo/graph.rs `color_class`). */
