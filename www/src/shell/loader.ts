@@ -73,8 +73,8 @@ export class Loader {
       document.title = `${p.fileName} — Planeview`;
       await loaded;
       if (!scope.current) return;
-      // An MLIR file has no timeline: it opens in the MLIR tab.
-      this.tabs.select(p.summary.format === 'mlir' ? 'mlir' : 'timeline');
+      // An MLIR file has no timeline: it opens in the MLIR tab; an HLO file in the graph tab.
+      this.tabs.select(p.summary.format === 'mlir' ? 'mlir' : p.summary.format === 'hlo' ? 'graph' : 'timeline');
       setPageState('ready');
     } catch (err) {
       if (!scope.current) return;

@@ -33,6 +33,8 @@ export interface GraphNodeView {
   boundary: boolean;
   fusion: boolean;
   called: string[];
+  /** The outermost fusion around this instruction (whose slices the timeline shows), else null. */
+  runs_as: string | null;
   /** Kind of the kernel behind a custom call (`mosaic_tpu`, `triton`, `mosaic_gpu`), else null. */
   kernel: string | null;
   /** The profile's numbers for this op (or, with `of`, for the fusion around it); null without. */
