@@ -1,7 +1,8 @@
 // End-to-end tests of the analysis tabs: the kernels table of the GPU profile (sort,
 // a row's values, picking a row highlights exactly its launches and jumps to the longest, CSV
 // export, the row's telemetry action), the op profile
-// and HLO ops of the TPU profile, the overview's steps, and the roofline with typed-in peaks.
+// and HLO ops of the TPU profile, the overview's steps (a click on a step bar zooms the timeline to
+// it), and the roofline with typed-in peaks.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { dataFile, missingPrerequisite, openPage, setup, waitForState, withPage } from './helpers.mjs';
@@ -50,20 +51,20 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
       assert.equal(rows.length, 15, 'one row per distinct kernel, as XProf');
       const total = await columnIndex(page, 'kernels', 'total_duration_us');
       const occ = await columnIndex(page, 'kernels', 'occurrences');
-      // XProf's first row: 194 launches, 7908.309 µs in total.
+      // XProf's first row: 194 launches, 7908.309 µs in total (shown as 7.91 ms).
       assert.equal(rows[0][occ], '194');
-      assert.equal(rows[0][total], '7,908.309');
+      assert.equal(rows[0][total], '7.91 ms');
       // Sort by occurrences, most first: the Eigen kernel launched 292 times comes first.
       await page.click(`[data-testid="table-kernels"] th[data-col="occurrences"]`);
       rows = await tableCells(page, 'kernels');
       assert.equal(rows[0][occ], '292');
-      assert.equal(rows[0][total], '6,371.294');
+      assert.equal(rows[0][total], '6.37 ms');
       // Ascending on a second click.
       await page.click(`[data-testid="table-kernels"] th[data-col="occurrences"]`);
       rows = await tableCells(page, 'kernels');
       assert.ok(Number(rows[0][occ].replace(/,/g, '')) <= Number(rows.at(-1)[occ].replace(/,/g, '')));
       // The histogram of the first kernel is drawn.
-      await page.waitForSelector('#panel-kernels img.an-chart');
+      await page.waitForSelector('#panel-kernels svg.an-chart');
       // Filter.
       await page.fill('[data-testid="filter-kernels"]', 'FillPhilox');
       rows = await tableCells(page, 'kernels');
@@ -99,7 +100,7 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
       assert.match(tree, /jit_f\(12190760917235803885\)/);
       assert.match(tree, /copy-done/);
       assert.match(tree, /IDLE/);
-      await page.waitForSelector('#panel-op-profile img.an-chart');
+      await page.waitForSelector('#panel-op-profile svg.an-chart');
       await page.selectOption('[data-testid="op-profile-group-by"]', 'category');
       await page.waitForFunction(() => /loop fusion/.test(document.querySelector('[data-testid="op-profile-tree"]')?.textContent ?? '') && !/jit_f\(/.test(document.querySelector('[data-testid="op-profile-tree"] > details > summary')?.textContent ?? ''));
       await showTab(page, 'hlo-stats');
@@ -109,7 +110,7 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
       assert.equal(rows[0][name], 'copy-done.4');
       await showTab(page, 'roofline');
       assert.equal(await page.inputValue('[data-testid="peak-gflops"]'), '918000');
-      await page.waitForSelector('#panel-roofline img.an-chart');
+      await page.waitForSelector('#panel-roofline svg.an-chart');
     });
   });
 
@@ -122,7 +123,7 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
         await page.setViewportSize({ width, height });
         await open(page, env, TPU);
         await showTab(page, 'roofline');
-        const chart = await page.locator('#panel-roofline img.an-chart').boundingBox();
+        const chart = await page.locator('#panel-roofline svg.an-chart').boundingBox();
         const table = await page.locator('[data-testid="table-roofline"]').boundingBox();
         assert.ok(chart && table && chart.height > 100, `chart ${JSON.stringify(chart)}, table ${JSON.stringify(table)}`);
         const apart = table.y >= chart.y + chart.height || table.y + table.height <= chart.y || table.x >= chart.x + chart.width || table.x + table.width <= chart.x;
@@ -146,14 +147,26 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
       await showTab(page, 'overview');
       const facts = await page.textContent('[data-testid="overview-facts"]');
       assert.match(facts, /Steps5: average 5\.032 ms/);
-      await page.waitForSelector('#panel-overview img.an-chart');
+      await page.waitForSelector('#panel-overview svg.an-chart');
+      // A step bar shows its value on hover and zooms the timeline to its step when clicked.
+      const bar = page.locator('#panel-overview svg.an-chart rect[data-zoom="true"]').first();
+      assert.match((await bar.locator('title').textContent()) ?? '', /Click to show it in the timeline/);
+      const box = await bar.boundingBox();
+      assert.ok(box, 'the step bar has a box');
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForFunction(() => document.querySelector('[data-testid="tab-timeline"]')?.getAttribute('aria-selected') === 'true');
+      const text = (await page.textContent('[data-testid="timeline-range"]'))?.trim() ?? '';
+      const m = /·\s*([\d.,]+)\s*(µs|ms|s)\b/.exec(text);
+      assert.ok(m, `a span in the range text "${text}"`);
+      const spanMs = Number(m[1].replaceAll(',', '')) * { µs: 1e-3, ms: 1, s: 1e3 }[m[2]];
+      assert.ok(spanMs > 4 && spanMs < 6.5, `the timeline shows one step (4.75–5.63 ms), not ${text}`);
       await showTab(page, 'roofline');
       assert.equal(await page.inputValue('[data-testid="peak-gflops"]'), '');
       await page.fill('[data-testid="peak-gflops"]', '1000');
       await page.fill('[data-testid="peak-hbm"]', '100');
       await page.click('#panel-roofline button[type="submit"]');
       await page.waitForFunction(() => (document.querySelector('[data-testid="peak-gflops"]')?.value ?? '') === '1000');
-      await page.waitForSelector('#panel-roofline img.an-chart');
+      await page.waitForSelector('#panel-roofline svg.an-chart');
     });
   });
 });

@@ -170,8 +170,9 @@ describe('counters', { skip: skip ?? false }, () => {
       const p = await rowPoint(page, 'CPU Total Allocated', 0.99);
       await page.mouse.click(p.x, p.y);
       await page.waitForSelector('[data-testid="counter-value"]');
-      assert.equal(await text(page, '[data-testid="counter-value"]'), '0 bytes');
-      assert.equal(await text(page, '[data-testid="counter-delta"]'), '-4,096 bytes');
+      assert.equal(await text(page, '[data-testid="counter-value"]'), '0 B');
+      assert.equal(await text(page, '[data-testid="counter-delta"]'), '-4 KiB');
+      assert.equal(await page.getAttribute('[data-testid="counter-delta"]', 'title'), '-4096 bytes');
 
       // Kernel-scoped telemetry of the op around those samples.
       await page.fill('[data-testid="search"]', 'aten::empty');
@@ -182,7 +183,7 @@ describe('counters', { skip: skip ?? false }, () => {
       assert.match(tele, /CPU Total Allocated/);
       assert.match(tele, /2 samples/);
       const agg = await text(page, '[data-testid="telemetry-aggregates"]');
-      assert.match(agg, /CPU Total Allocated.*4,096.*bytes/s);
+      assert.match(agg, /CPU Total Allocated.*4 KiB.*bytes/s);
     });
   });
 

@@ -1,6 +1,8 @@
 // End-to-end test of the HLO graph view: open the TPU inference demo xplane, pick an op in the op
 // list, see the graph drawn, click through to the timeline; nodes' measured numbers and the link to
-// the HLO op stats and back; a custom call's kernel opened in the MLIR tab. Run after
+// the HLO op stats and back; a custom call's kernel opened in the MLIR tab; an HLO file on the
+// graph tab with its text and search; a picked fusion kept in view when expanded, a fused op's
+// "Show in timeline" finding its fusion's slices. Run after
 // `npm run wasm && npm run build`.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -108,9 +110,9 @@ describe('graph view', { skip: skip ?? false }, () => {
         () => document.querySelector('[data-testid="graph-info"] h3')?.textContent === 'broadcast_add_fusion.1',
       );
       // XProf's hlo_stats for this profile: 400 occurrences of broadcast_add_fusion.1.
-      assert.match(await page.textContent('[data-testid="graph-info"]'), /measured.*µs total · 400 occurrences/);
+      assert.match(await page.textContent('[data-testid="graph-info"]'), /measured[\d.]+ (ns|µs|ms|s) total · 400 occurrences/);
       const tooltip = await page.locator('.hlo-node[data-name="broadcast_add_fusion.1"] title').textContent();
-      assert.match(tooltip, /measured: [\d.]+ µs total · 400 occurrences$/);
+      assert.match(tooltip, /measured: [\d.]+ (ns|µs|ms|s) total · 400 occurrences$/);
       // Graph node → its HLO op stats row.
       await page.locator('.hlo-node[data-name="broadcast_add_fusion.1"]').click();
       await page.click('[data-testid="graph-to-opstats"]');
@@ -152,6 +154,60 @@ describe('graph view', { skip: skip ?? false }, () => {
       const plain = readFileSync(dataFile('mlir/tpu_add.generic.mlir'), 'utf8').split('\n');
       const plainLines = plain.length - (plain[plain.length - 1] === '' ? 1 : 0);
       await page.waitForFunction((n) => document.querySelector('#panel-mlir')?.dataset.lines === String(n), plainLines);
+    });
+  });
+  test('an HLO file opens on the graph tab; its text shows in the page and the search finds a name', async () => {
+    await withPage(env, 'graph-hlo-file', async (page) => {
+      await openPage(page, env);
+      await dropFile(page, dataFile('hlo/jit_attention.cpu_after_optimizations.txt'));
+      await waitForState(page, 'ready');
+      assert.equal(await page.getAttribute('[data-testid="tab-graph"]', 'aria-selected'), 'true');
+      await page.waitForFunction(() => /^HloModule jit_attention/.test(document.querySelector('[data-testid="graph-hlo-text"]')?.textContent ?? ''));
+      await page.fill('[data-testid="graph-text-search"]', 'fusion.2 =');
+      const current = page.locator('[data-testid="graph-hlo-text"] mark.current');
+      await current.waitFor();
+      assert.equal(await current.textContent(), 'fusion.2 =');
+      assert.match(await page.textContent('[data-testid="graph-text-count"]'), /^1 of \d+/);
+      // The current match is scrolled into the text pane.
+      const [m, pane] = await Promise.all([current.boundingBox(), page.locator('[data-testid="graph-hlo-text"]').boundingBox()]);
+      assert.ok(m.y >= pane.y && m.y + m.height <= pane.y + pane.height, `match ${JSON.stringify(m)} in pane ${JSON.stringify(pane)}`);
+      // Downloads say what they download.
+      assert.match(await page.textContent('[data-testid="graph-download-text"]'), /^Download HLO text of module jit_attention/);
+      assert.match(await page.textContent('[data-testid="graph-download-dot"]'), /^Download DOT of the module overview$/);
+    });
+  });
+
+  test('a picked fusion stays in view when expanded; a fused op shows its fusion\'s slices', async () => {
+    await withPage(env, 'graph-expand-view', async (page) => {
+      await openPage(page, env);
+      await page.click('[data-testid="open-demo"]');
+      await waitForState(page, 'ready');
+      await page.click('[data-testid="tab-graph"]');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="graph-module"] option').length > 0);
+      await page.fill('[data-testid="graph-search"]', 'broadcast_add_fusion.1');
+      await page.locator('[data-testid="graph-ops"] .graph-op[data-name="broadcast_add_fusion.1"]').click();
+      await page.waitForFunction(() => document.querySelector('[data-testid="graph-info"] h3')?.textContent === 'broadcast_add_fusion.1');
+      assert.equal(await page.textContent('[data-testid="graph-download-dot"]'), 'Download DOT of this neighbourhood');
+      await page.click('[data-testid="graph-expand"]');
+      await page.waitForFunction(() => document.querySelector('.hlo-cluster') !== null);
+      // The picked node (the fusion, drawn as its body) is selected and inside the canvas.
+      const selected = page.locator('[data-testid="graph-canvas"] .hlo-node rect[stroke-width="3"]');
+      await selected.waitFor();
+      const [box, canvas] = await Promise.all([selected.boundingBox(), page.locator('[data-testid="graph-canvas"]').boundingBox()]);
+      assert.ok(
+        box.x >= canvas.x && box.y >= canvas.y && box.x + box.width <= canvas.x + canvas.width && box.y + box.height <= canvas.y + canvas.height,
+        `node ${JSON.stringify(box)} in canvas ${JSON.stringify(canvas)}`,
+      );
+      // A fused instruction: "Show in timeline" searches for the fusion, whose slices exist.
+      const fused = await page.$$eval('.hlo-node', (els) => els.map((e) => e.getAttribute('data-name')).find((n) => n !== 'broadcast_add_fusion.1' && [...document.querySelectorAll(`.hlo-node[data-name="${n}"] title`)].some((t) => /of fusion broadcast_add_fusion\.1/.test(t.textContent))));
+      assert.ok(fused, 'a node inside the fusion');
+      await page.locator(`.hlo-node[data-name="${fused}"]`).click();
+      await page.waitForFunction((n) => document.querySelector('[data-testid="graph-info"] h3')?.textContent === n, fused);
+      assert.equal(await page.textContent('[data-testid="graph-to-timeline"]'), 'Show fusion broadcast_add_fusion.1 in timeline');
+      await page.click('[data-testid="graph-to-timeline"]');
+      await page.locator('#panel-timeline').waitFor({ state: 'visible' });
+      assert.equal(await page.inputValue('[data-testid="search"]'), 'broadcast_add_fusion.1');
+      await page.waitForFunction(() => /\d+ of \d+/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));
     });
   });
 });

@@ -50,7 +50,7 @@ try {
       await shot(page, `timeline-${w}x${h}`);
       for (const tab of ['roofline', 'health']) {
         await page.click(`[data-testid="tab-${tab}"]`);
-        if (tab === 'roofline') await page.waitForSelector('#panel-roofline img.an-chart');
+        if (tab === 'roofline') await page.waitForSelector('#panel-roofline svg.an-chart');
         else await page.waitForSelector('[data-testid="health-list"]');
         await page.waitForTimeout(200);
         await shot(page, `${tab}-${w}x${h}`);

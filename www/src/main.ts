@@ -111,6 +111,10 @@ function main(): void {
         if (longest !== null) selection.reveal(longest);
       },
       telemetry,
+      zoomTo: (t0, t1) => {
+        tabs.select('timeline');
+        timeline.setRange(t0, t1);
+      },
       jump: (name, longest) => {
         timeline.setSearch(name);
         tabs.select('timeline');

@@ -9,7 +9,8 @@
 //! styling inline; this way the chart is drawn in the engine's Worker like everything else.
 
 use super::EstimatedText;
-use super::legend::{Corner, Swatch, draw_legend};
+use super::legend::{Swatch, draw_legend, split};
+use super::units::{count, scale_for, tick, time_scale};
 use plotters::coord::Shift;
 use plotters::coord::ranged1d::{AsRangedCoord, ValueFormatter};
 use plotters::prelude::*;
@@ -41,6 +42,10 @@ pub struct ChartSpec {
     /// Visible time range `[t0_us, t1_us]`; when absent, the range of the points.
     #[serde(default)]
     pub range_us: Option<[f64; 2]>,
+    /// Unit of every series' values (`bytes`, `ps`, ...): the value axis is drawn in the unit
+    /// its range fits; absent, values are counts (with k/M/G).
+    #[serde(default)]
+    pub unit: Option<String>,
     /// Size in pixels.
     pub width: u32,
     /// Size in pixels.
@@ -130,7 +135,17 @@ where
 {
     let e = |e: DrawingAreaErrorKind<DB::ErrorType>| e.to_string();
     let (xa, xb) = (x.start, x.end);
-    let mut chart = ChartBuilder::on(root)
+    let entries: Vec<(String, RGBAColor)> = (spec.series.iter().enumerate())
+        .map(|(k, s)| (s.name.clone(), Palette99::pick(k).to_rgba()))
+        .collect();
+    let (area, column) = split(root, &entries);
+    let time = time_scale(xa.abs().max(xb.abs()), 1e6);
+    let time_span = (xb - xa) / time.per;
+    let value = spec
+        .unit
+        .as_deref()
+        .and_then(|u| scale_for(u, y_top_of(spec)));
+    let mut chart = ChartBuilder::on(&area)
         .caption(&spec.title, ("sans-serif", 16))
         .margin(10)
         .x_label_area_size(36)
@@ -139,7 +154,12 @@ where
         .map_err(e)?;
     chart
         .configure_mesh()
-        .x_desc("time (µs)")
+        .x_desc(format!("time ({})", time.unit))
+        .x_label_formatter(&|t| tick(t / time.per, time_span))
+        .y_label_formatter(&|v| match value {
+            Some(s) => format!("{} {}", count(v / s.per), s.unit),
+            None => count(*v),
+        })
         .x_labels(8)
         .y_labels(6)
         .draw()
@@ -174,11 +194,18 @@ where
             .draw_series(LineSeries::new(steps, color.stroke_width(2)))
             .map_err(e)?;
     }
-    let entries: Vec<(String, RGBAColor)> = (spec.series.iter().enumerate())
-        .map(|(k, s)| (s.name.clone(), Palette99::pick(k).to_rgba()))
-        .collect();
-    draw_legend(root, &entries, Swatch::Line, Corner::TopLeft, (90, 40)).map_err(e)?;
+    if let Some(column) = column {
+        draw_legend(&column, &entries, Swatch::Line, 40).map_err(e)?;
+    }
     Ok(())
+}
+
+/// The largest finite value of any series (what the value axis' unit is chosen from).
+fn y_top_of(spec: &ChartSpec) -> f64 {
+    (spec.series.iter().flat_map(|s| &s.points))
+        .map(|p| p[1].abs())
+        .filter(|v| v.is_finite())
+        .fold(0.0, f64::max)
 }
 
 /// A step line through `points`: each value holds until the next point, the last to `end`.
@@ -217,6 +244,7 @@ mod tests {
             log_y,
             markers: vec![[2.0, 8.0]],
             range_us: None,
+            unit: None,
             width: 640,
             height: 320,
         }
@@ -229,8 +257,9 @@ mod tests {
             assert!(svg.starts_with("<svg"), "{log}");
             assert!(
                 svg.contains("\nBusy\n") && svg.contains("time (µs)"),
-                "{log}"
+                "legend and a time axis in µs for a 20 µs range, {log}"
             );
+            assert!(!svg.contains("time (ms)"), "{log}");
             assert!(svg.contains("#CA8A04"), "kernel boundary lines, {log}");
             assert!(svg.contains("<polyline"), "{log}");
         }
@@ -243,6 +272,23 @@ mod tests {
             .unwrap()
             .contains("no samples")
         );
+    }
+
+    #[test]
+    fn a_byte_counter_has_a_byte_axis() {
+        let svg = to_svg(&ChartSpec {
+            series: vec![ChartSeries {
+                name: "allocated".into(),
+                points: vec![[0.0, 0.0], [3000.0, 3.0 * 1024.0 * 1024.0]],
+            }],
+            unit: Some("bytes".into()),
+            width: 640,
+            height: 320,
+            ..Default::default()
+        })
+        .unwrap();
+        assert!(svg.contains(" MiB\n"), "value ticks in MiB");
+        assert!(svg.contains("time (ms)"), "a 3 ms range in ms");
     }
 
     #[test]

@@ -5,7 +5,7 @@ use crate::analysis::kernel_stats::KernelRow;
 use crate::analysis::op_profile::Node;
 use crate::analysis::overview::Overview;
 use crate::analysis::roofline::Roofline;
-use crate::model::Trace;
+use crate::model::{SliceId, Trace};
 
 /// Steps shown at most (the first ones); a chart of thousands of bars reads as noise.
 const MAX_STEP_BARS: usize = 200;
@@ -21,11 +21,35 @@ pub fn kernel_histogram(trace: &Trace, row: &KernelRow) -> Chart {
     if row.kernel_name.chars().count() > 60 {
         title.push('…');
     }
-    Chart::Histogram(DurationHistogram {
+    let mut h = DurationHistogram {
         title: format!("{title}: {} launches", row.occurrences),
         durations_us,
         bins: None,
-    })
+        bin_ranges_ps: Vec::new(),
+    };
+    h.bin_ranges_ps = longest_per_bin(trace, &row.slices, &h);
+    Chart::Histogram(h)
+}
+
+/// Per bin of `h` (whose durations are those of `slices`, in order), `[start, end]` in ps of the
+/// bin's longest slice (the first of equals); None for an empty bin.
+fn longest_per_bin(
+    trace: &Trace,
+    slices: &[SliceId],
+    h: &DurationHistogram,
+) -> Vec<Option<[i64; 2]>> {
+    h.binned()
+        .members
+        .iter()
+        .map(|m| {
+            let longest = m
+                .iter()
+                .map(|&k| slices[k].index())
+                .max_by_key(|&i| (trace.slices.dur[i], std::cmp::Reverse(i)))?;
+            let start = trace.slices.start[longest];
+            Some([start, start + trace.slices.dur[longest]])
+        })
+        .collect()
 }
 
 /// Step times stacked by breakdown category, in ms.
@@ -48,10 +72,17 @@ pub fn step_bars(overview: &Overview) -> Chart {
         })
         .collect();
     let shown = overview.steps.len().min(MAX_STEP_BARS);
+    let ranges_ps = overview
+        .steps
+        .iter()
+        .take(MAX_STEP_BARS)
+        .map(|s| [s.start_ps, s.start_ps + s.step_time_ps])
+        .collect();
     Chart::Steps(StepBars {
         title: format!("Step time ({shown} of {} steps)", overview.steps.len()),
         categories,
         steps,
+        ranges_ps,
     })
 }
 

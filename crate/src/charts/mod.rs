@@ -7,19 +7,26 @@
 //! browser. `counters.rs` draws the counter chart the same way (its own text estimate).
 //!
 //! Charts: kernel-duration histogram, step-time stacked bars, roofline scatter with the
-//! device's roofs, time-by-category bars. Every chart has a title, axes with units and, where
-//! there is more than one series, a legend.
+//! device's roofs, time-by-category bars. Every chart has a title, axes in units for people
+//! (`units.rs`: times in the unit the data range fits, bytes in KiB/MiB/GiB, counts with k/M)
+//! and, where there is more than one series, a legend beside the plot (never over data). Each
+//! bar or point carries its exact value as an SVG `<title>` on an invisible rect with
+//! `data-bar="k"` (`hits.rs`); the chart data of steps and histogram bins carries the time range
+//! a click on a bar zooms the timeline to.
 
 mod bars;
 pub mod counters;
 pub mod data;
 mod histogram;
+mod hits;
 mod legend;
 mod roofline;
 mod text_size;
+pub mod units;
 
 pub use bars::{CategoryBars, StepBars};
-pub use histogram::DurationHistogram;
+pub use histogram::{Bins, DurationHistogram};
+pub use hits::Hit;
 pub use roofline::RooflinePlot;
 pub use text_size::EstimatedText;
 
@@ -45,11 +52,11 @@ pub enum Chart {
 #[error("chart: {0}")]
 pub struct ChartError(pub String);
 
-/// Draws `chart` on `area`.
+/// Draws `chart` on `area`; returns its bars' (or points') hover and click targets.
 pub fn draw<DB: DrawingBackend>(
     chart: &Chart,
     area: &DrawingArea<DB, plotters::coord::Shift>,
-) -> Result<(), ChartError> {
+) -> Result<Vec<Hit>, ChartError> {
     area.fill(&WHITE).map_err(err)?;
     match chart {
         Chart::Histogram(h) => h.draw(area),
@@ -59,18 +66,21 @@ pub fn draw<DB: DrawingBackend>(
     }
 }
 
-/// Draws `chart` as an SVG document of `width` × `height` pixels.
+/// Draws `chart` as an SVG document of `width` × `height` pixels, with a `<title>`d hit rect per
+/// bar or point (see [`Hit`]).
 pub fn render_svg(chart: &Chart, width: u32, height: u32) -> Result<String, ChartError> {
     let mut svg = String::new();
-    {
+    let hits = {
         let area = EstimatedText(SVGBackend::with_string(
             &mut svg,
             (width.max(200), height.max(150)),
         ))
         .into_drawing_area();
-        draw(chart, &area)?;
+        let hits = draw(chart, &area)?;
         area.present().map_err(err)?;
-    }
+        hits
+    };
+    hits::append_hits(&mut svg, &hits);
     Ok(svg)
 }
 

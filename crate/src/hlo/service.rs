@@ -7,8 +7,10 @@
 //! - `{"op":"graph","module":i,"center":name|null,"radius":n,"expand":[names]}` → the drawing
 //!   JSON of [`super::export::to_view_json`]; without `center`, the entry computation's
 //!   overview (chains collapsed past [`OVERVIEW_LIMIT`] nodes). Added here: the module's
-//!   `program_id`, and per node `kernel` (the kind of kernel behind a custom call, else null)
-//!   and `measured` (see below)
+//!   `program_id`, and per node `kernel` (the kind of kernel behind a custom call, else null),
+//!   `runs_as` (see below) and `measured` (see below)
+//! - `{"op":"runs_as","module":i,"name":op}` → `{"name","fusion"}`: the instruction whose
+//!   slices the timeline shows for `op` (below)
 //! - `{"op":"text","module":i,"long":bool}` → `{"text"}` (XProf short / long form)
 //! - `{"op":"dot", ...same as graph}` → `{"text"}`; around a `center`, the neighbourhood XProf's
 //!   graph viewer draws ([`super::xprof_graph`]; `expand` is not used), else the overview
@@ -24,6 +26,11 @@
 //! numbers are the op's own, or the name of the enclosing fusion whose numbers an instruction
 //! inside a fused computation shows (fused instructions do not run on their own); null when
 //! neither has a row.
+//!
+//! Slices: an instruction inside a fused computation never runs as a slice of its own; the
+//! outermost fusion around it does. `runs_as` names that fusion (`fusion: true`), or the
+//! instruction itself (`fusion: false`) outside fusions; a graph node's `runs_as` is the fusion's
+//! name, or null for an instruction that runs as itself.
 
 use super::export::{to_dot, to_view_json};
 use super::graph::{HloGraph, neighborhood, overview};
@@ -135,6 +142,15 @@ impl HloService {
                 Ok(json!({"text": module_text(m, o)}))
             }
             "find" => Ok(json!({"module": self.find(req)})),
+            "runs_as" => {
+                let m = self.module(req)?;
+                let name = req["name"].as_str().ok_or("the request names no op")?;
+                let i = m
+                    .instruction(name)
+                    .ok_or_else(|| format!("no instruction {name:?} in {}", m.display_name()))?;
+                let f = outermost_fusion(m, i);
+                Ok(json!({"name": m.name(f.unwrap_or(i)), "fusion": f.is_some()}))
+            }
             other => Err(format!("unknown HLO request {other:?}")),
         }
     }
@@ -206,6 +222,7 @@ impl HloService {
                 continue;
             };
             n["kernel"] = json!(super::mlir_kernel(m, i).map(|k| k.kind));
+            n["runs_as"] = json!(outermost_fusion(m, i).map(|f| m.name(f)));
             n["measured"] = pid
                 .as_ref()
                 .and_then(|p| self.measured_of(m, p, i))
@@ -259,6 +276,20 @@ impl HloService {
     }
 }
 
+/// The outermost fusion instruction around `i` (the one that runs as a slice), or None when `i`
+/// is not inside a fused computation.
+fn outermost_fusion(m: &HloModule, i: InstrId) -> Option<InstrId> {
+    let mut f = m.enclosing_fusion(i)?;
+    // Bounded: a malformed module could make fusions call each other.
+    for _ in 0..64 {
+        match m.enclosing_fusion(f) {
+            Some(outer) => f = outer,
+            None => break,
+        }
+    }
+    Some(f)
+}
+
 /// The request's `radius` (default 3, at most [`MAX_RADIUS`]).
 fn radius(req: &Value) -> u32 {
     req["radius"].as_u64().unwrap_or(3).min(MAX_RADIUS) as u32
@@ -290,6 +321,44 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_fused_instruction_runs_as_its_outermost_fusion() {
+        let text = "HloModule m\n\ninner {\n  x = f32[2]{0} parameter(0)\n  ROOT e = f32[2]{0} exponential(x)\n}\n\nouter {\n  y = f32[2]{0} parameter(0)\n  ROOT f = f32[2]{0} fusion(y), kind=kLoop, calls=inner\n}\n\nENTRY main {\n  p = f32[2]{0} parameter(0)\n  ROOT g = f32[2]{0} fusion(p), kind=kLoop, calls=outer\n}\n";
+        let s = HloService::new(&[HloModuleBlob {
+            name: "m".into(),
+            program_id: None,
+            proto: text.as_bytes().to_vec(),
+        }]);
+        let runs_as = |name: &str| s.request(&json!({"op": "runs_as", "module": 0, "name": name}));
+        assert_eq!(runs_as("e").unwrap(), json!({"name": "g", "fusion": true}));
+        assert_eq!(runs_as("f").unwrap(), json!({"name": "g", "fusion": true}));
+        assert_eq!(runs_as("g").unwrap(), json!({"name": "g", "fusion": false}));
+        assert!(runs_as("nope").is_err());
+        let g = s
+            .request(&json!({"op": "graph", "module": 0, "center": "g", "radius": 1, "expand": ["g", "f"]}))
+            .unwrap();
+        let node = |name: &str| {
+            g["nodes"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .find(|n| n["name"] == name)
+                .cloned()
+        };
+        // Both fusions expanded: the innermost body is drawn, each node naming the outer fusion.
+        assert_eq!(node("e").unwrap()["runs_as"], "g");
+        assert_eq!(node("x").unwrap()["runs_as"], "g");
+        let top = s
+            .request(&json!({"op": "graph", "module": 0, "center": "g", "radius": 1}))
+            .unwrap();
+        let g_node = top["nodes"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|n| n["name"] == "g");
+        assert_eq!(g_node.unwrap()["runs_as"], Value::Null);
+    }
+
+    #[test]
     fn answers_module_ops_graph_and_text_requests() {
         let text = "HloModule m\n\nENTRY main {\n  p = f32[2]{0} parameter(0)\n  n = f32[2]{0} negate(p)\n  ROOT a = f32[2]{0} add(n, p)\n}\n";
         let blob = HloModuleBlob {
@@ -316,6 +385,11 @@ mod tests {
             .request(&json!({"op": "find", "program_id": "7", "name": "a"}))
             .unwrap();
         assert_eq!(f["module"], 0);
+        let r = s
+            .request(&json!({"op": "runs_as", "module": 0, "name": "n"}))
+            .unwrap();
+        assert_eq!(r, json!({"name": "n", "fusion": false}));
+        assert!(g["nodes"][0]["runs_as"].is_null());
         assert!(s.request(&json!({"op": "graph", "module": 3})).is_err());
         assert!(s.request(&json!({"op": "nope"})).is_err());
     }

@@ -302,6 +302,8 @@ export interface ChartSpec {
   range_us: [number, number] | null;
   width: number;
   height: number;
+  /** The unit all series share (`bytes`, `ps`, `%`, ...): the value axis is drawn in it. */
+  unit?: string | null;
 }
 
 /**

@@ -85,15 +85,17 @@ export function formatCount(n: number): string {
   return Math.round(n).toLocaleString('en-US');
 }
 
-/** Bytes with binary units: "1.5 MiB". */
+/** Bytes with binary units and about 3 significant digits: "512 B", "1.5 KiB", "123 MiB". */
 export function formatBytes(n: number): string {
-  if (n < 1024) return `${n} B`;
-  const units = ['KiB', 'MiB', 'GiB', 'TiB'];
-  let v = n;
+  if (!Number.isFinite(n)) return String(n);
+  const sign = n < 0 ? '-' : '';
+  let v = Math.abs(n);
+  if (v < 1024) return `${sign}${Number(v.toPrecision(3))} B`;
+  const units = ['KiB', 'MiB', 'GiB', 'TiB', 'PiB'];
   let i = -1;
   while (v >= 1024 && i < units.length - 1) {
     v /= 1024;
     i++;
   }
-  return `${v >= 100 ? v.toFixed(0) : v.toFixed(1)} ${units[i]}`;
+  return `${sign}${trimZeros(v.toFixed(Math.max(0, 2 - Math.floor(Math.log10(v)))))} ${units[i]}`;
 }

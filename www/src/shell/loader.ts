@@ -86,8 +86,8 @@ export class Loader {
       document.title = `${p.fileName} — Planeview`;
       await loaded;
       if (!scope.current) return;
-      // An MLIR file has no timeline: it opens in the MLIR tab.
-      this.tabs.select(p.summary.format === 'mlir' ? 'mlir' : 'timeline');
+      // An MLIR file has no timeline: it opens in the MLIR tab; an HLO file in the graph tab.
+      this.tabs.select(p.summary.format === 'mlir' ? 'mlir' : p.summary.format === 'hlo' ? 'graph' : 'timeline');
       await this.hooks.loaded(p, scope);
       if (!scope.current) return;
       setPageState('ready');

@@ -7,13 +7,17 @@ import { formatValue } from '../canvas/counters';
 import { clear, el } from '../lib/dom';
 import { formatCount, formatDuration, formatPreciseTime } from '../lib/time';
 import { splitter } from './timeline/splitter';
+import { formatQuantity, unitOfName } from '../lib/units';
 
 /** Longest name put in a tooltip; the heading itself is clamped to a few lines by CSS. */
 const TITLE_MAX = 2000;
 
-function valueText(v: unknown): string {
+/** An argument's value; a number whose key names a unit (`*_bytes`, `*_ps`, ...) also for people. */
+function valueText(v: unknown, key = ''): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'string') return v;
+  const unit = unitOfName(key);
+  if (typeof v === 'number' && unit && Number.isFinite(v)) return `${v} (${formatQuantity(v, unit)})`;
   if (typeof v === 'number') return Number.isSafeInteger(v) && Math.abs(v) >= 100000 ? `${v} (${formatCount(v)})` : String(v);
   return JSON.stringify(v);
 }
@@ -88,10 +92,10 @@ export class DetailsView {
     const title = el('h2', { class: 'panel-title details-name' }, d.name || '(unnamed)');
     title.title = d.name.length > TITLE_MAX ? `${d.name.slice(0, TITLE_MAX)}…` : d.name;
     const dl = el('dl', { class: 'details-fields' });
-    const add = (k: string, v: string, cls = ''): void => {
+    const add = (k: string, v: string, cls = '', exact = v): void => {
       const dt = el('dt', {}, k);
       const dd = el('dd', cls ? { class: cls } : {}, v);
-      dd.title = v;
+      dd.title = exact;
       dl.append(dt, dd);
     };
     if (d.category) add('Category', d.category);
@@ -101,7 +105,7 @@ export class DetailsView {
       add('Time', formatPreciseTime(d.time_ps - originPs));
     } else {
       if (d.start_ps !== undefined) add('Start', formatPreciseTime(d.start_ps - originPs));
-      if (d.dur_ps !== undefined) add('Duration', formatDuration(d.dur_ps, 4));
+      if (d.dur_ps !== undefined) add('Duration', formatDuration(d.dur_ps, 4), '', `${d.dur_ps} ps`);
       if (d.start_ps !== undefined && d.dur_ps !== undefined) add('End', formatPreciseTime(d.start_ps + d.dur_ps - originPs));
     }
     if (d.lane !== undefined && d.lane > 0) add('Lane', String(d.lane));
@@ -119,7 +123,7 @@ export class DetailsView {
     for (const [k, v] of args.sort((a, b) => a[0].localeCompare(b[0]))) {
       const tr = el('tr');
       const th = el('th', { scope: 'row' }, k);
-      const td = el('td', {}, valueText(v));
+      const td = el('td', {}, valueText(v, k));
       tr.append(th, td);
       tbody.append(tr);
     }
@@ -134,22 +138,23 @@ export class DetailsView {
     const title = el('h2', { class: 'panel-title details-name' }, c.name);
     const dl = el('dl', { class: 'details-fields', 'data-testid': 'counter-sample' });
     const unit = c.unit ? ` ${c.unit}` : '';
-    const add = (k: string, v: string, testid = ''): void => {
+    const q = (v: number): string => (c.unit ? formatQuantity(v, c.unit) : formatValue(v));
+    const add = (k: string, v: string, testid = '', exact = v): void => {
       const dd = el('dd', testid ? { 'data-testid': testid } : {}, v);
-      dd.title = v;
+      dd.title = exact;
       dl.append(el('dt', {}, k), dd);
     };
     add('Counter of', c.group);
     add('Time', formatPreciseTime(c.time_ps - originPs), 'counter-time');
-    add('Value', `${formatValue(c.value)}${unit}`, 'counter-value');
+    add('Value', q(c.value), 'counter-value', `${c.value}${unit}`);
     if (c.delta !== null && c.prev_time_ps !== null) {
-      add('Δ since previous', `${c.delta >= 0 ? '+' : ''}${formatValue(c.delta)}${unit}`, 'counter-delta');
-      add('Previous sample', `${formatValue(c.prev_value ?? 0)} at ${formatPreciseTime(c.prev_time_ps - originPs)}`);
-      add('Since previous', formatDuration(c.time_ps - c.prev_time_ps, 4));
+      add('Δ since previous', `${c.delta >= 0 ? '+' : ''}${q(c.delta)}`, 'counter-delta', `${c.delta}${unit}`);
+      add('Previous sample', `${q(c.prev_value ?? 0)} at ${formatPreciseTime(c.prev_time_ps - originPs)}`);
+      add('Since previous', formatDuration(c.time_ps - c.prev_time_ps, 4), '', `${c.time_ps - c.prev_time_ps} ps`);
     } else {
       add('Δ since previous', 'first sample', 'counter-delta');
     }
-    if (c.rate_per_us !== null) add('Rate', `${formatValue(c.rate_per_us)}${unit} per µs`, 'counter-rate');
+    if (c.rate_per_us !== null) add('Rate', `${q(c.rate_per_us)} per µs`, 'counter-rate', `${c.rate_per_us}${unit} per µs`);
     add('Meaning', c.meaning ?? 'unknown counter (shown as recorded)');
     if (c.counter_id !== null) add('Counter id', String(c.counter_id));
     if (c.sets) add('Counter sets', c.sets);

@@ -2,16 +2,22 @@
 // out by the Rust core, pan/zoom, expand fusions, open called computations, jump to the op's
 // slices in the timeline or its row in the HLO op stats, open a custom call's kernel in the MLIR
 // tab, and download HLO text, DOT or SVG. With a profile with timing, nodes show their measured
-// total time and occurrences (fused instructions show their fusion's, marked as such).
+// total time and occurrences (fused instructions show their fusion's, marked as such). The
+// module's HLO text shows below the graph with a search. A picked node is zoomed to and kept in
+// view when the graph is redrawn (a fusion expanded); "Show in timeline" on a fused instruction
+// finds its outermost fusion's slices (fused instructions do not run as slices of their own).
 
 import type { Engine, Profile } from '../engine/engine';
 import { clear, el } from '../lib/dom';
 import { Latest, NO_LOAD, type Scope } from '../shell/scope';
 import type { View } from '../shell/view';
-import { drawGraph, svgText } from './graph/svg';
+import { HloTextPane } from './graph/hlo-text';
+import { drawGraph, PAD, svgText } from './graph/svg';
 import { type GraphViewData, type HloModuleInfo, type HloOp, type KernelText, measuredText } from './graph/types';
 
 const LIST_LIMIT = 300;
+/** Smallest scale at which a picked node is shown (below it the view zooms to the node). */
+const MIN_READABLE = 0.8;
 
 export interface GraphCallbacks {
   /** Reveal the slices named `op` in the timeline. */
@@ -44,6 +50,15 @@ export class GraphView implements View {
   private readonly info = el('div', { class: 'graph-info', 'data-testid': 'graph-info' });
   private readonly message = el('p', { class: 'graph-message muted' });
   private readonly svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  private readonly text = new HloTextPane();
+  /** Name of the picked node, kept across redraws (expanding a fusion). */
+  private picked: string | null = null;
+  private readonly downloads = {
+    text: el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'graph-download-text' }, 'Download HLO text'),
+    long: el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'graph-download-long' }, 'Download long HLO text'),
+    dot: el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'graph-download-dot' }, 'Download DOT'),
+    svg: el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'graph-download-svg' }, 'Download SVG'),
+  };
   private readonly layer = document.createElementNS('http://www.w3.org/2000/svg', 'g');
 
   constructor(
@@ -54,28 +69,29 @@ export class GraphView implements View {
     const bar = el('div', { class: 'graph-toolbar' });
     const overview = el('button', { type: 'button', class: 'btn btn-small', 'data-testid': 'graph-overview' }, 'Overview');
     overview.addEventListener('click', () => void this.openOp(null));
-    const dl = (label: string, f: () => void): HTMLButtonElement => {
-      const b = el('button', { type: 'button', class: 'btn btn-small' }, label);
-      b.addEventListener('click', f);
-      return b;
-    };
+    this.downloads.text.addEventListener('click', () => void this.downloadText(false));
+    this.downloads.long.addEventListener('click', () => void this.downloadText(true));
+    this.downloads.dot.addEventListener('click', () => void this.downloadDot());
+    this.downloads.svg.addEventListener('click', () => this.downloadSvg());
     bar.append(
       this.moduleSelect,
       el('label', {}, 'Radius '),
       this.radius,
       overview,
-      dl('HLO text', () => void this.downloadText(false)),
-      dl('Long text', () => void this.downloadText(true)),
-      dl('DOT', () => void this.downloadDot()),
-      dl('SVG', () => this.downloadSvg()),
+      this.downloads.text,
+      this.downloads.long,
+      this.downloads.dot,
+      this.downloads.svg,
     );
     const side = el('div', { class: 'graph-side' });
     side.append(this.search, this.list);
     this.svg.setAttribute('class', 'graph-canvas');
     this.svg.setAttribute('data-testid', 'graph-canvas');
     this.svg.appendChild(this.layer);
+    const column = el('div', { class: 'graph-column' });
+    column.append(this.svg, this.text.root);
     const main = el('div', { class: 'graph-main' });
-    main.append(this.message, this.svg, this.info);
+    main.append(this.message, column, this.info);
     const body = el('div', { class: 'graph-body' });
     body.append(side, main);
     panel.append(bar, body);
@@ -83,7 +99,7 @@ export class GraphView implements View {
     this.moduleSelect.addEventListener('change', () => void this.selectModule(Number(this.moduleSelect.value)));
     this.search.addEventListener('input', () => this.renderList());
     this.radius.addEventListener('change', () => {
-      if (this.center) void this.openOp(this.center);
+      if (this.center) void this.openOp(this.center, this.picked);
     });
     this.svg.addEventListener('click', (e) => this.onClick(e));
     this.svg.addEventListener('dblclick', (e) => {
@@ -107,6 +123,9 @@ export class GraphView implements View {
     this.center = null;
     this.graph = null;
     this.expand.clear();
+    this.picked = null;
+    this.text.clear();
+    this.labelDownloads();
     clear(this.layer);
     clear(this.list);
     clear(this.moduleSelect);
@@ -162,6 +181,13 @@ export class GraphView implements View {
     if (!scope.current) return;
     this.ops = ops;
     this.renderList();
+    this.labelDownloads();
+    void this.engine.hlo<{ text: string }>({ op: 'text', module: index, long: false }).then(
+      (t) => {
+        if (scope.current && this.module === index) this.text.show(t.text);
+      },
+      () => undefined,
+    );
     await this.openOp(center);
   }
 
@@ -180,23 +206,28 @@ export class GraphView implements View {
     if (hits.length > LIST_LIMIT) this.list.appendChild(el('li', { class: 'muted small' }, `… ${hits.length - LIST_LIMIT} more`));
   }
 
-  /** Draws the neighbourhood of `center`, or the module overview when null. */
-  private async openOp(center: string | null): Promise<void> {
+  /** Draws the neighbourhood of `center`, or the module overview when null; picks `pick` (default: the centre) and keeps it in view. */
+  private async openOp(center: string | null, pick: string | null = center): Promise<void> {
     if (this.module < 0) return;
     const request = this.graphs.next(this.scope);
     this.center = center;
+    this.picked = pick;
     const radius = Math.max(1, Math.min(50, Number(this.radius.value) || 3));
     try {
       const g = await this.engine.hlo<GraphViewData>({ op: 'graph', module: this.module, center, radius, expand: [...this.expand] });
       if (!request.current) return;
       this.graph = g;
-      this.selected = g.center;
+      // An expanded fusion is drawn as its body: then its first member stands for it.
+      let picked = pick === null ? -1 : g.nodes.findIndex((n) => n.name === pick);
+      if (picked < 0 && pick !== null) picked = g.nodes.findIndex((n) => n.group === pick);
+      this.selected = picked >= 0 ? picked : g.center;
       this.message.textContent = center
         ? `Neighbourhood of ${center} (radius ${radius}): ${g.nodes.length} nodes`
         : `Overview of ${g.module}: ${g.nodes.length} nodes`;
       this.redraw();
       this.fit();
       this.showInfo();
+      this.labelDownloads();
     } catch (err) {
       if (request.current) this.message.textContent = err instanceof Error ? err.message : String(err);
     }
@@ -217,8 +248,25 @@ export class GraphView implements View {
     const k = this.nodeAt(e);
     if (k === null) return;
     this.selected = k;
+    this.picked = this.graph?.nodes[k]?.name ?? null;
     this.redraw();
     this.showInfo();
+  }
+
+  /** Says on each download button what it downloads. */
+  private labelDownloads(): void {
+    const m = this.modules.find((x) => x.index === this.module);
+    const name = m?.display ?? 'the module';
+    const d = this.downloads;
+    d.text.textContent = `Download HLO text of module ${name}`;
+    d.text.title = `The HLO text of module ${name} (short form), as a .hlo.txt file`;
+    d.long.textContent = 'Download long HLO text';
+    d.long.title = `The HLO text of module ${name} in long form (operand shapes, full metadata)`;
+    d.dot.textContent = this.center ? 'Download DOT of this neighbourhood' : 'Download DOT of the module overview';
+    d.dot.title = this.center ? `Graphviz DOT of the neighbourhood of ${this.center} (XProf's graph)` : `Graphviz DOT of the overview of module ${name}`;
+    d.svg.textContent = 'Download SVG of this drawing';
+    d.svg.title = 'The graph as drawn here, as an SVG file';
+    for (const b of [d.text, d.long, d.dot, d.svg]) b.disabled = this.module < 0;
   }
 
   private showInfo(): void {
@@ -246,7 +294,8 @@ export class GraphView implements View {
       b.addEventListener('click', f);
       actions.appendChild(b);
     };
-    button('Show in timeline', 'graph-to-timeline', () => this.cb.showInTimeline(n.name));
+    const runsAs = n.runs_as ?? n.name;
+    button(n.runs_as ? `Show fusion ${n.runs_as} in timeline` : 'Show in timeline', 'graph-to-timeline', () => this.cb.showInTimeline(runsAs));
     button('Centre here', 'graph-center', () => void this.openOp(n.name));
     if (n.measured) {
       const op = n.measured.of ?? n.name;
@@ -265,7 +314,7 @@ export class GraphView implements View {
       button(open ? 'Collapse fusion' : 'Expand fusion', 'graph-expand', () => {
         if (open) this.expand.delete(n.name);
         else this.expand.add(n.name);
-        void this.openOp(this.center ?? n.name);
+        void this.openOp(this.center ?? n.name, n.name);
       });
     } else if (n.called.length > 0) {
       for (const c of n.called) {
@@ -319,6 +368,14 @@ export class GraphView implements View {
     const h = r.height || 500;
     const k = Math.min(1.5, w / Math.max(1, this.size.w), h / Math.max(1, this.size.h));
     this.view = { k, x: (w - this.size.w * k) / 2, y: Math.max(0, (h - this.size.h * k) / 2) };
+    // A picked node too small to read in the whole drawing: zoom to it, centred.
+    const n = this.selected === null ? undefined : this.graph?.nodes[this.selected];
+    if (n && k < MIN_READABLE) {
+      const z = MIN_READABLE;
+      const cx = n.x + PAD + n.w / 2;
+      const cy = n.y + PAD + n.h / 2;
+      this.view = { k: z, x: w / 2 - cx * z, y: h / 2 - cy * z };
+    }
     this.applyView();
   }
 

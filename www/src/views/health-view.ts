@@ -64,7 +64,7 @@ export class HealthView implements View {
       head.append(
         el('span', { class: 'diag-sev' }, severityText(e.severity)),
         el('span', { class: 'diag-name' }, e.name),
-        el('span', { class: 'diag-count' }, `× ${formatCount(e.count)}`),
+        el('span', { class: 'diag-count', title: `${e.count} occurrences` }, `× ${formatCount(e.count)}`),
       );
       li.append(head);
       for (const ex of e.examples) {

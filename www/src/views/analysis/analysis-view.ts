@@ -9,7 +9,9 @@ import type { AnalysisTool, Engine, Profile } from '../../engine/engine';
 import { NO_LOAD, type Scope } from '../../shell/scope';
 import type { TabName } from '../../shell/tabs';
 import type { View } from '../../shell/view';
+import { formatDuration } from '../../lib/time';
 import { drawChart } from './charts';
+import { ROOFLINE_COLUMNS, TABLE_COLUMNS, TOP_OPS_COLUMNS } from './columns';
 import { type Column, DataTable, type RowAction } from './data-table';
 
 export type AnalysisTab = AnalysisTool | 'op-profile' | 'overview' | 'roofline';
@@ -34,81 +36,9 @@ export interface AnalysisHost {
   highlight(ids: Uint32Array, longest: number | null): void;
   /** Shows the kernel telemetry (counters tab) of slice `id` and its occurrences. */
   telemetry(id: number): void;
+  /** Shows `[t0, t1]` (ps, the clock of slice starts) on the timeline: a chart bar was clicked. */
+  zoomTo(t0: number, t1: number): void;
 }
-
-const TABLE_COLUMNS: Record<AnalysisTool, Column[]> = {
-  kernels: [
-    { id: 'rank', label: 'Rank', kind: 'number' },
-    { id: 'kernel_name', label: 'Kernel', kind: 'text' },
-    { id: 'op_name', label: 'Op', kind: 'text' },
-    { id: 'occurrences', label: 'Occurrences', kind: 'number' },
-    { id: 'total_duration_us', label: 'Total (µs)', kind: 'number' },
-    { id: 'avg_duration_us', label: 'Avg (µs)', kind: 'number' },
-    { id: 'p50_duration_us', label: 'p50 (µs)', kind: 'number' },
-    { id: 'p90_duration_us', label: 'p90 (µs)', kind: 'number' },
-    { id: 'p99_duration_us', label: 'p99 (µs)', kind: 'number' },
-    { id: 'max_duration_us', label: 'Max (µs)', kind: 'number' },
-    { id: 'device_busy_pct', label: 'Device busy', kind: 'percent' },
-    { id: 'registers_per_thread', label: 'Regs/thread', kind: 'number' },
-    { id: 'shmem_bytes', label: 'Shared mem (B)', kind: 'number' },
-    { id: 'block_dim', label: 'Block', kind: 'text' },
-    { id: 'grid_dim', label: 'Grid', kind: 'text' },
-    { id: 'occupancy_pct', label: 'Occupancy %', kind: 'number' },
-    { id: 'is_kernel_using_tensor_core', label: 'Tensor Core', kind: 'text' },
-  ],
-  'framework-ops': [
-    { id: 'rank', label: 'Rank', kind: 'number' },
-    { id: 'host_or_device', label: 'Host/device', kind: 'text' },
-    { id: 'type', label: 'Type', kind: 'text' },
-    { id: 'operation', label: 'Operation', kind: 'text' },
-    { id: 'occurrences', label: 'Occurrences', kind: 'number' },
-    { id: 'total_time', label: 'Total (µs)', kind: 'number' },
-    { id: 'avg_time', label: 'Avg (µs)', kind: 'number' },
-    { id: 'total_self_time', label: 'Self (µs)', kind: 'number' },
-    { id: 'device_total_self_time_percent', label: 'Device self', kind: 'fraction' },
-    { id: 'host_total_self_time_percent', label: 'Host self', kind: 'fraction' },
-    { id: 'measured_flop_rate', label: 'GFLOP/s', kind: 'number' },
-    { id: 'measured_memory_bw', label: 'GiB/s', kind: 'number' },
-    { id: 'bound_by', label: 'Bound by', kind: 'text' },
-  ],
-  'hlo-stats': [
-    { id: 'rank', label: 'Rank', kind: 'number' },
-    { id: 'program_id', label: 'Program', kind: 'text' },
-    { id: 'category', label: 'Category', kind: 'text' },
-    { id: 'hlo_op_name', label: 'HLO op', kind: 'text' },
-    { id: 'hlo_op_expression', label: 'HLO expression', kind: 'text' },
-    { id: 'tf_op_name', label: 'Framework op', kind: 'text' },
-    { id: 'occurrences', label: 'Occurrences', kind: 'number' },
-    { id: 'total_time', label: 'Total (µs)', kind: 'number' },
-    { id: 'total_self_time', label: 'Self (µs)', kind: 'number' },
-    { id: 'total_self_time_percent', label: 'Self %', kind: 'percent' },
-    { id: 'normalized_flop_rate', label: 'GFLOP/s', kind: 'number' },
-    { id: 'measured_memory_bw', label: 'GiB/s', kind: 'number' },
-    { id: 'operational_intensity', label: 'FLOP/byte', kind: 'number' },
-    { id: 'bound_by', label: 'Bound by', kind: 'text' },
-  ],
-};
-
-const TOP_OPS_COLUMNS: Column[] = [
-  { id: 'selfTimePercent', label: 'Self time', kind: 'fraction' },
-  { id: 'cumulativeTimePercent', label: 'Cumulative', kind: 'fraction' },
-  { id: 'category', label: 'Type', kind: 'text' },
-  { id: 'operation', label: 'Operation', kind: 'text' },
-  { id: 'flopRate', label: 'GFLOP/s', kind: 'number' },
-];
-
-const ROOFLINE_COLUMNS: Column[] = [
-  { id: 'rank', label: 'Rank', kind: 'number' },
-  { id: 'category', label: 'Category', kind: 'text' },
-  { id: 'operation', label: 'Operation', kind: 'text' },
-  { id: 'total_self_time', label: 'Self (µs)', kind: 'number' },
-  { id: 'operational_intensity', label: 'FLOP/byte', kind: 'number' },
-  { id: 'measured_flop_rate', label: 'GFLOP/s', kind: 'number' },
-  { id: 'optimal_flop_rate', label: 'Roof GFLOP/s', kind: 'number' },
-  // Ops without FLOPs have no efficiency (null, or not finite): shown as a dash.
-  { id: 'roofline_efficiency', label: 'Efficiency', kind: 'fraction', missing: '—' },
-  { id: 'bound_by', label: 'Bound by', kind: 'text' },
-];
 
 type Row = Record<string, unknown>;
 
@@ -307,7 +237,7 @@ export class AnalysisView implements View {
       peakGflops: req.peakGflops ?? 0,
       peakHbmGbps: req.peakHbmGbps ?? 0,
     });
-    if (scope.current) await drawChart(box, data, alt);
+    if (scope.current) await drawChart(box, data, alt, (t0, t1) => this.host.zoomTo(t0, t1));
   }
 
   private async showOpProfile(p: HTMLElement, scope: Scope, groupBy: 'program' | 'category'): Promise<void> {
@@ -345,12 +275,13 @@ export class AnalysisView implements View {
 
   private opNode(n: OpNode, total: number, depth: number): HTMLElement {
     const share = (100 * n.metrics.rawTime) / total;
-    const line = `${share.toFixed(2)}%  ${n.name}  ·  ${(n.metrics.rawTime / 1e6).toLocaleString('en-US', { maximumFractionDigits: 3 })} µs  ·  ×${n.metrics.occurrences}`;
+    const line = `${share.toFixed(2)}%  ${n.name}  ·  ${formatDuration(n.metrics.rawTime)}  ·  ×${n.metrics.occurrences}`;
+    const exact = `${n.metrics.rawTime} ps`;
     if (n.children.length === 0) {
       const leaf = document.createElement('div');
       leaf.className = 'an-leaf';
       leaf.textContent = line;
-      if (n.xla?.expression) leaf.title = n.xla.expression;
+      leaf.title = n.xla?.expression ? `${exact}\n${n.xla.expression}` : exact;
       leaf.addEventListener('click', () => this.host.jump(n.name, null));
       return leaf;
     }
@@ -358,7 +289,7 @@ export class AnalysisView implements View {
     d.open = depth < 1;
     const s = document.createElement('summary');
     s.textContent = line;
-    if (n.xla?.expression) s.title = n.xla.expression;
+    s.title = n.xla?.expression ? `${exact}\n${n.xla.expression}` : exact;
     d.append(s);
     d.addEventListener(
       'toggle',
@@ -383,21 +314,24 @@ export class AnalysisView implements View {
     const dl = document.createElement('dl');
     dl.className = 'an-facts';
     dl.dataset.testid = 'overview-facts';
-    const fact = (k: string, v: string): void => {
+    const fact = (k: string, v: string, exact = ''): void => {
       const dt = document.createElement('dt');
       dt.textContent = k;
       const dd = document.createElement('dd');
       dd.textContent = v;
+      if (exact) dd.title = exact;
       dl.append(dt, dd);
     };
     const e = o.environment;
     fact('Device', `${e.device_type} (${e.hardware_type}), ${e.device_core_count} device cores, ${e.host_count} host`);
     const t = o.step_time_ms;
+    const ms = (v: number): string => formatDuration(v * 1e9, 4);
     fact(
       'Steps',
       o.steps.length === 0
         ? 'no step markers found'
-        : `${o.steps.length}: average ${t.average.toFixed(3)} ms (min ${t.minimum.toFixed(3)}, max ${t.maximum.toFixed(3)}, sd ${t.standard_deviation.toFixed(3)})`,
+        : `${o.steps.length}: average ${ms(t.average)} (min ${ms(t.minimum)}, max ${ms(t.maximum)}, sd ${ms(t.standard_deviation)})`,
+      `average ${t.average} ms, minimum ${t.minimum} ms, maximum ${t.maximum} ms, standard deviation ${t.standard_deviation} ms`,
     );
     const chartBox = document.createElement('div');
     chartBox.className = 'an-chart-box';

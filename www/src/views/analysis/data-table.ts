@@ -1,13 +1,19 @@
 // A sortable, filterable table of analysis rows with CSV export. Rows are plain objects keyed by
 // column id; the table keeps each row's index in the original order so callers can map a click
-// back to the engine's row.
+// back to the engine's row. Cells show values for people (times and bytes in the unit that fits,
+// from the column's `unit`) with the exact raw value in their tooltip; sorting, filtering and the
+// CSV export use the raw values.
+
+import { exactQuantity, formatQuantity } from '../../lib/units';
 
 /** One column: the row key, its header, and how to show a value. */
 export interface Column {
   id: string;
   label: string;
   kind: 'text' | 'number' | 'percent' | 'fraction';
-  /** Digits after the point for numbers (default 3). */
+  /** Unit of the raw number (`us`, `bytes`, ...; see `lib/units.ts`): shown in the unit that fits. */
+  unit?: string;
+  /** Digits after the point for numbers without a unit (default 3). */
   digits?: number;
   /** Shown for a missing value (null, or a number that is not finite); default ''. */
   missing?: string;
@@ -38,10 +44,20 @@ function formatCell(v: unknown, c: Column): string {
   if (typeof v === 'number') {
     if (c.kind === 'fraction') return `${(v * 100).toFixed(2)}%`;
     if (c.kind === 'percent') return `${v.toFixed(2)}%`;
+    if (c.unit) return formatQuantity(v, c.unit);
     if (Number.isInteger(v) && c.digits === undefined) return v.toLocaleString('en-US');
     return v.toLocaleString('en-US', { maximumFractionDigits: c.digits ?? 3, minimumFractionDigits: 0 });
   }
   return String(v);
+}
+
+/** The tooltip of a cell: the exact number (with its unit) when the cell shows it rounded or scaled. */
+function cellTitle(v: unknown, c: Column, text: string): string {
+  if (typeof v === 'number' && !isMissing(v)) {
+    const exact = exactQuantity(v, c.kind === 'fraction' ? 'fraction' : c.kind === 'percent' ? 'percent' : c.unit);
+    return exact === text ? '' : exact;
+  }
+  return text.length > 40 ? String(v) : '';
 }
 
 function csvCell(v: unknown): string {
@@ -208,7 +224,8 @@ export class DataTable {
         const td = document.createElement('td');
         const text = formatCell(r[c.id], c);
         td.textContent = text;
-        if (text.length > 40) td.title = String(r[c.id]);
+        const title = cellTitle(r[c.id], c, text);
+        if (title) td.title = title;
         if (c.kind !== 'text') td.className = 'num';
         tr.append(td);
       }

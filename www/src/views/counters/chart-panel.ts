@@ -89,12 +89,16 @@ export class ChartPanel {
       for (let i = 0; i + 1 < w.length; i += 2) markers.push([(w[i]! - ctx.origin) / 1e6, (w[i + 1]! - ctx.origin) / 1e6]);
     }
     if (!request.current) return;
+    // One value axis in units for people when every chosen counter has the same unit.
+    const units = new Set(chosen.map((t) => t.unit ?? ''));
+    const unit = units.size === 1 ? [...units][0] || null : null;
     const spec: ChartSpec = {
       title: chosen.length ? `${chosen.map((c) => c.name).join(', ')}` : 'no counter chosen',
       series,
       log_y: this.log.checked,
       markers,
       range_us: [(ctx.t0 - ctx.origin) / 1e6, (ctx.t1 - ctx.origin) / 1e6],
+      unit,
       width: CHART_W,
       height: CHART_H,
     };

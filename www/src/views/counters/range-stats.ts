@@ -5,7 +5,7 @@ import type { CounterEngine, RangeStats } from '../../engine/engine';
 import { clear, el } from '../../lib/dom';
 import { formatDuration, formatTimestamp } from '../../lib/time';
 import { download, toCsv } from './export';
-import { num, table } from './table';
+import { num, qty, table } from './table';
 import { Latest, NO_LOAD, type Scope } from '../../shell/scope';
 
 export class RangeStatsPanel {
@@ -58,17 +58,37 @@ export class RangeStatsPanel {
     if (s.counters.length === 0) this.body.append(el('p', { class: 'muted' }, 'No counter has a value in this range.'));
     else {
       this.body.append(
-        table(
+        table<RangeStats['counters'][number]>(
           [
             { title: 'Counter', value: (r) => r.name },
             { title: 'Group', value: (r) => r.group },
             { title: 'Samples', value: (r) => num(r.samples), numeric: true },
-            { title: 'Min', value: (r) => num(r.min), numeric: true },
-            { title: 'Max', value: (r) => num(r.max), numeric: true },
-            { title: 'Mean', value: (r) => num(r.mean), numeric: true },
-            { title: 'Time-weighted mean', value: (r) => num(r.time_weighted_mean), numeric: true },
+            qty(
+              'Min',
+              (r) => r.min,
+              (r) => r.unit,
+            ),
+            qty(
+              'Max',
+              (r) => r.max,
+              (r) => r.unit,
+            ),
+            qty(
+              'Mean',
+              (r) => r.mean,
+              (r) => r.unit,
+            ),
+            qty(
+              'Time-weighted mean',
+              (r) => r.time_weighted_mean,
+              (r) => r.unit,
+            ),
             { title: 'Integral (value·µs)', value: (r) => num(r.integral), numeric: true },
-            { title: 'Delta', value: (r) => num(r.delta), numeric: true },
+            qty(
+              'Delta',
+              (r) => r.delta,
+              (r) => r.unit,
+            ),
             { title: 'Rate (/µs)', value: (r) => num(r.rate_per_us), numeric: true },
             { title: 'Unit', value: (r) => r.unit ?? '' },
           ],
@@ -84,8 +104,8 @@ export class RangeStatsPanel {
           [
             { title: 'Track', value: (r) => r.name },
             { title: 'Group', value: (r) => r.group },
-            { title: 'Busy', value: (r) => formatDuration(r.busy_ps, 4), numeric: true },
-            { title: 'Busy %', value: (r) => (r.busy_fraction * 100).toFixed(2), numeric: true },
+            { title: 'Busy', value: (r) => formatDuration(r.busy_ps, 4), numeric: true, exact: (r) => `${r.busy_ps} ps` },
+            { title: 'Busy %', value: (r) => (r.busy_fraction * 100).toFixed(2), numeric: true, exact: (r) => String(r.busy_fraction * 100) },
           ],
           s.tracks,
           'range-busy',

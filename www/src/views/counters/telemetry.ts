@@ -7,7 +7,8 @@ import { formatValue } from '../../canvas/counters';
 import { fitCanvas } from '../../canvas/hidpi';
 import { clear, el } from '../../lib/dom';
 import { formatDuration, formatTimestamp } from '../../lib/time';
-import { num, table } from './table';
+import { formatQuantity } from '../../lib/units';
+import { num, qty, table } from './table';
 import { Latest, NO_LOAD, type Scope } from '../../shell/scope';
 
 const SPARK_W = 360;
@@ -69,14 +70,26 @@ export class TelemetryPanel {
     if (t.aggregates.length > 0) {
       this.body.append(el('h4', {}, `Over ${t.aggregated} of ${t.occurrences} occurrences of ${t.name}`));
       this.body.append(
-        table(
+        table<KernelTelemetry['aggregates'][number]>(
           [
             { title: 'Counter', value: (r) => r.name },
             { title: 'Group', value: (r) => r.group },
             { title: 'Occurrences', value: (r) => num(r.occurrences), numeric: true },
-            { title: 'Mean', value: (r) => num(r.mean), numeric: true },
-            { title: 'Peak', value: (r) => num(r.peak), numeric: true },
-            { title: 'Δ per occurrence', value: (r) => num(r.mean_delta), numeric: true },
+            qty(
+              'Mean',
+              (r) => r.mean,
+              (r) => r.unit,
+            ),
+            qty(
+              'Peak',
+              (r) => r.peak,
+              (r) => r.unit,
+            ),
+            qty(
+              'Δ per occurrence',
+              (r) => r.mean_delta,
+              (r) => r.unit,
+            ),
             { title: 'Utilisation', value: (r) => (r.utilisation === null ? '' : `${(r.utilisation * 100).toFixed(1)} %`), numeric: true },
             { title: 'Unit', value: (r) => r.unit ?? '' },
           ],
@@ -99,11 +112,11 @@ export class TelemetryPanel {
     const canvas = el('canvas', { class: 'tele-spark', role: 'img', 'aria-label': `${c.name} inside the slice` });
     const ctx = fitCanvas(canvas, SPARK_W, SPARK_H);
     if (ctx) spark(ctx, c, t.start_ps, t.end_ps);
-    const unit = c.unit ? ` ${c.unit}` : '';
+    const q = (v: number): string => (c.unit ? formatQuantity(v, c.unit) : formatValue(v));
     const facts = [
-      `Δ ${formatValue(c.delta)}${unit}`,
-      `${formatValue(c.start_value)} → ${formatValue(c.end_value)}`,
-      `min ${formatValue(c.min)} · max ${formatValue(c.max)} · mean ${formatValue(c.time_weighted_mean)}`,
+      `Δ ${q(c.delta)}`,
+      `${q(c.start_value)} → ${q(c.end_value)}`,
+      `min ${q(c.min)} · max ${q(c.max)} · mean ${q(c.time_weighted_mean)}`,
       `${c.sample_count} samples`,
     ];
     if (c.utilisation !== null) facts.push(`utilisation ${(c.utilisation * 100).toFixed(1)} %`);

@@ -11,7 +11,8 @@ function svgEl<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<strin
   return e;
 }
 
-const PAD = 20;
+/** Margin around the drawing, px (node positions are offset by it). */
+export const PAD = 20;
 
 /** Fills `root` (a <g>) with the clusters, edges and nodes of `g`; returns the drawing's size. */
 export function drawGraph(root: SVGGElement, g: GraphViewData, selected: number | null): { w: number; h: number } {

@@ -1,5 +1,7 @@
 // Shapes of the HLO answers (crate/src/hlo/service.rs, crate/src/hlo/export.rs).
 
+import { formatDuration } from '../../lib/time';
+
 export interface HloModuleInfo {
   index: number;
   name: string;
@@ -31,6 +33,8 @@ export interface GraphNodeView {
   boundary: boolean;
   fusion: boolean;
   called: string[];
+  /** The outermost fusion around this instruction (whose slices the timeline shows), else null. */
+  runs_as: string | null;
   /** Kind of the kernel behind a custom call (`mosaic_tpu`, `triton`, `mosaic_gpu`), else null. */
   kernel: string | null;
   /** The profile's numbers for this op (or, with `of`, for the fusion around it); null without. */
@@ -78,9 +82,9 @@ export interface GraphViewData {
 
 /** One line describing a node's measured numbers, e.g. `12.5 µs total · 3 occurrences (of fusion.2)`. */
 export function measuredText(m: MeasuredOp): string {
-  const us = m.total_time_us >= 100 ? m.total_time_us.toFixed(0) : m.total_time_us.toPrecision(3);
+  const us = formatDuration(m.total_time_us * 1e6);
   const n = `${m.occurrences} occurrence${m.occurrences === 1 ? '' : 's'}`;
-  return `${us} µs total · ${n}${m.of ? ` (of fusion ${m.of})` : ''}`;
+  return `${us} total · ${n}${m.of ? ` (of fusion ${m.of})` : ''}`;
 }
 
 /** Fill and border per colour class (crate/src/hlo/graph.rs `color_class`). */
