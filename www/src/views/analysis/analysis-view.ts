@@ -15,7 +15,7 @@ import { type Column, DataTable, type RowAction } from './data-table';
 export type AnalysisTab = AnalysisTool | 'op-profile' | 'overview' | 'roofline';
 
 /** The tabs this view draws in. */
-export const ANALYSIS_TABS: readonly AnalysisTab[] = ['overview', 'kernels', 'framework-ops', 'hlo-stats', 'op-profile', 'roofline'];
+export const ANALYSIS_TABS: readonly AnalysisTab[] = ['overview', 'kernels', 'framework-ops', 'gpu-ops', 'hlo-stats', 'op-profile', 'roofline'];
 
 function isAnalysisTab(tab: TabName): tab is AnalysisTab {
   return (ANALYSIS_TABS as readonly string[]).includes(tab);
@@ -70,6 +70,15 @@ const TABLE_COLUMNS: Record<AnalysisTool, Column[]> = {
     { id: 'measured_flop_rate', label: 'GFLOP/s', kind: 'number' },
     { id: 'measured_memory_bw', label: 'GiB/s', kind: 'number' },
     { id: 'bound_by', label: 'Bound by', kind: 'text' },
+  ],
+  'gpu-ops': [
+    { id: 'rank', label: 'Rank', kind: 'number' },
+    { id: 'operation', label: 'Operation', kind: 'text' },
+    { id: 'occurrences', label: 'Occurrences', kind: 'number' },
+    { id: 'kernels', label: 'GPU work', kind: 'number' },
+    { id: 'total_device_time_us', label: 'Device total (µs)', kind: 'number' },
+    { id: 'avg_device_time_us', label: 'Device avg (µs)', kind: 'number' },
+    { id: 'device_time_percent', label: 'Device time', kind: 'percent' },
   ],
   'hlo-stats': [
     { id: 'rank', label: 'Rank', kind: 'number' },
@@ -214,7 +223,7 @@ export class AnalysisView implements View {
     };
     p.dataset.ready = 'false';
     let job: Promise<void>;
-    if (tab === 'kernels' || tab === 'hlo-stats' || tab === 'framework-ops') job = this.showTable(tab, p, scope);
+    if (tab === 'kernels' || tab === 'hlo-stats' || tab === 'framework-ops' || tab === 'gpu-ops') job = this.showTable(tab, p, scope);
     else if (tab === 'op-profile') job = this.showOpProfile(p, scope, 'program');
     else if (tab === 'overview') job = this.showOverview(p, scope);
     else job = this.showRoofline(p, scope, 0, 0);
@@ -247,6 +256,7 @@ export class AnalysisView implements View {
     const chartBox = document.createElement('div');
     chartBox.className = 'an-chart-box';
     p.append(tableBox, chartBox);
+    if (tool === 'hlo-stats' && measuredOnHost(t.rows)) p.prepend(message(HOST_NOTE));
     const table = this.makeTable(tableBox, tool, TABLE_COLUMNS[tool], t.rows, (row) => {
       if (tool === 'kernels') void this.kernelChart(chartBox, row);
       this.pickToolRow(tool, row, t.rows[row]);
@@ -340,6 +350,8 @@ export class AnalysisView implements View {
     const chartBox = document.createElement('div');
     chartBox.className = 'an-chart-box';
     p.replaceChildren(bar, tree, chartBox);
+    const hlo = await this.engine.analysisTable('hlo-stats', this.compat).catch(() => null);
+    if (scope.current && hlo && measuredOnHost(hlo.rows)) p.prepend(message(HOST_NOTE));
     if (root.children.length > 0) await this.chart(chartBox, { chart: 'categories' }, 'Device time by category');
   }
 
@@ -465,6 +477,14 @@ function message(text: string): HTMLElement {
   return p;
 }
 
+/** Said above the HLO op and op profile panels of a profile whose ops ran on the host. */
+const HOST_NOTE = 'Measured from host execution (no device in this profile).';
+
+/** Whether HLO op rows were measured from host execution (JAX on CPU: `source` "host"). */
+function measuredOnHost(rows: ReadonlyArray<Record<string, unknown>>): boolean {
+  return rows.some((r) => r.source === 'host');
+}
+
 function emptyText(tool: AnalysisTool): string {
   switch (tool) {
     case 'kernels':
@@ -473,5 +493,7 @@ function emptyText(tool: AnalysisTool): string {
       return 'No device HLO ops in this profile (XProf shows an empty table too).';
     case 'framework-ops':
       return 'No framework ops in this profile.';
+    case 'gpu-ops':
+      return 'No GPU work launched by framework ops in this profile.';
   }
 }
