@@ -100,7 +100,7 @@ export class AreaPanel implements View {
     this.stepsBody = el('tbody');
     this.partBody('steps').append(
       el('p', { class: 'area-note' }, 'Click a step to zoom the timeline to it.'),
-      table(['Step', 'Start', 'Duration', 'Busy', 'Top names by self time'], this.stepsBody, 'step-table'),
+      table(['Step', 'Start', 'Duration', 'Busy (summed over tracks)', 'Top names by self time'], this.stepsBody, 'step-table'),
     );
 
     this.root.append(bar, ...[...this.parts.values()].map((p) => p.body));
@@ -211,6 +211,7 @@ export class AreaPanel implements View {
       `${formatTimestamp(sel.from_ps - base)} – ${formatTimestamp(sel.to_ps - base)} (${formatDuration(len)}) · ${which}: ` +
       `${formatCount(sel.tracks.length)} tracks with slices · ${formatCount(sel.slices)} slices · ` +
       `${formatCount(sel.names.length)} names · busy ${formatDuration(sel.busy_ps)} · self ${formatDuration(self)}`;
+    this.header.title = this.header.textContent;
     Object.assign(this.header.dataset, { fromPs: String(sel.from_ps), toPs: String(sel.to_ps), tracks: String(sel.tracks.length) });
     this.slicesBody.replaceChildren(...sel.names.map((n) => this.nameRow(n, trackName)));
   }
