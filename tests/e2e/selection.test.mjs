@@ -10,6 +10,21 @@ const skip = missingPrerequisite();
 if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
 
 const TORCH = dataFile('chrome_json/torch-cpu__torch_cpu_smallcnn_train.json.gz');
+const KINETO = dataFile('chrome_json/kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz');
+const JAX_CPU = dataFile('xplane/jax_cpu_mlp_small.xplane.pb');
+
+async function open(page, env, file) {
+  await openPage(page, env);
+  await dropFile(page, file);
+  await waitForState(page, 'ready');
+}
+
+/** Shows analysis tab `tab` and waits until it is computed. */
+async function showTab(page, tab) {
+  await page.click(`[data-testid="tab-${tab}"]`);
+  await page.waitForFunction((t) => document.getElementById(`panel-${t}`)?.dataset.ready === 'true', tab);
+  return page.locator(`#panel-${tab}`);
+}
 
 const UNITS = { ps: 1, ns: 1e3, µs: 1e6, us: 1e6, ms: 1e9, s: 1e12 };
 /** A duration as the page writes it ("1.234 ms") in ps. */
@@ -35,9 +50,7 @@ describe('selection panel', { skip: Boolean(skip) }, () => {
 
   test('a step of the step table zooms the timeline; Shift + drag over it aggregates the slices; the call tree toggles', async () => {
     await withPage(env, 'selection-panel', async (page) => {
-      await openPage(page, env);
-      await dropFile(page, TORCH);
-      await waitForState(page, 'ready');
+      await open(page, env, TORCH);
       const panel = page.locator('[data-testid="selection-panel"]');
       assert.ok(await panel.isVisible(), 'the panel is under the timeline once a profile is loaded');
 
@@ -109,6 +122,25 @@ describe('selection panel', { skip: Boolean(skip) }, () => {
       const before = await tree.locator('tr').count();
       await tree.locator('tr[data-depth="0"] button[aria-expanded="true"]').first().click();
       assert.ok((await tree.locator('tr').count()) < before, 'a root folds');
+
+      // A clicked slice: the panel shows its span on its track.
+      const thread = await page.locator('[data-testid="timeline"] .tl-track', { hasText: /^thread/ }).first().boundingBox();
+      await page.mouse.click(box.x + box.width * 0.5, thread.y + 10);
+      await page.waitForFunction(() => / · track /.test(document.querySelector('[data-testid="selection-header"]')?.textContent ?? ''));
+      assert.equal(await header.getAttribute('data-tracks'), '1');
+    });
+  });
+
+  test('GPU ops: device time per operator of a Kineto GPU trace; HLO ops of JAX on CPU say they were measured on the host', async () => {
+    await withPage(env, 'selection-gpu-ops', async (page) => {
+      await open(page, env, KINETO);
+      const gpu = await showTab(page, 'gpu-ops');
+      const text = await gpu.locator('[data-testid="table-gpu-ops"]').textContent();
+      assert.match(text, /aten::cudnn_convolution_backward_weight/);
+      await open(page, env, JAX_CPU);
+      const note = /Measured from host execution \(no device in this profile\)/;
+      assert.match(await (await showTab(page, 'hlo-stats')).textContent(), note);
+      assert.match(await (await showTab(page, 'op-profile')).textContent(), note);
     });
   });
 });
