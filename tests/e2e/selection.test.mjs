@@ -97,7 +97,7 @@ describe('selection panel', { skip: Boolean(skip) }, () => {
       for (const v of values) {
         assert.ok(v[2] >= 1 && v[4] <= v[3] && v[5] <= v[6] && v[6] <= v[3] + 1, `a row's numbers agree: ${v}`);
       }
-      assert.match(await header.textContent(), /all visible slice tracks/);
+      assert.match(await header.textContent(), /all shown slice tracks/);
 
       // Per track: every row names a track.
       const overTracks = await rows.count();

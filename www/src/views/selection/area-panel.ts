@@ -206,7 +206,7 @@ export class AreaPanel implements View {
     const len = sel.to_ps - sel.from_ps;
     const trackName = new Map(sel.tracks.map((t) => [t.track, t.name]));
     const self = sel.names.reduce((s, n) => s + n.self_ps, 0);
-    const which = this.area?.tracks ? `track ${sel.tracks[0]?.name ?? ''}` : 'all visible slice tracks';
+    const which = this.area?.tracks ? `track ${sel.tracks[0]?.name ?? ''}` : 'all shown slice tracks (hidden ones left out)';
     this.header.textContent =
       `${formatTimestamp(sel.from_ps - base)} – ${formatTimestamp(sel.to_ps - base)} (${formatDuration(len)}) · ${which}: ` +
       `${formatCount(sel.tracks.length)} tracks with slices · ${formatCount(sel.slices)} slices · ` +
