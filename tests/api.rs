@@ -343,3 +343,66 @@ fn the_page_call_map_matches_the_requests() {
     rust.sort_unstable();
     assert_eq!(page, rust);
 }
+
+fn torch_cpu() -> (Session, Value) {
+    load(&common::data_dir("chrome_json").join("torch-cpu__torch_cpu_smallcnn_train.json.gz"))
+}
+
+fn ps(v: &Value) -> i64 {
+    v.as_i64().unwrap_or_else(|| panic!("{v} is not ps"))
+}
+
+/// The steps of a PyTorch CPU trace, and the area selection and call tree of one of them.
+#[test]
+fn steps_selection_and_call_tree_of_a_torch_step() {
+    let (s, _) = torch_cpu();
+    let steps = call(&s, "stepTable", json!([[]]));
+    let steps = steps.as_array().unwrap();
+    assert!(steps.len() >= 2, "{steps:?}");
+    let step = &steps[1];
+    assert!(
+        step["name"].as_str().unwrap().starts_with("ProfilerStep#"),
+        "{step}"
+    );
+    let (t0, dur) = (ps(&step["start_ps"]), ps(&step["duration_ps"]));
+    assert!(dur > 0);
+    assert!(ps(&step["zoom_from_ps"]) < t0 && ps(&step["zoom_to_ps"]) > t0 + dur);
+    assert!(!step["top_self"].as_array().unwrap().is_empty());
+
+    let t1 = t0 + dur;
+    let sel = call(&s, "selection", json!([[], t0, t1, false]));
+    assert_eq!((ps(&sel["from_ps"]), ps(&sel["to_ps"])), (t0, t1));
+    let tracks = sel["tracks"].as_array().unwrap().len() as i64;
+    let names = sel["names"].as_array().unwrap();
+    assert!(tracks >= 1 && !names.is_empty());
+    let self_sum: i64 = names.iter().map(|n| ps(&n["self_ps"])).sum();
+    assert_eq!(self_sum, ps(&sel["busy_ps"]));
+    assert!(self_sum <= dur * tracks);
+    assert!(names.iter().all(|n| n["track"].is_null()));
+
+    let track = sel["tracks"][0]["track"].as_u64().unwrap();
+    let one = call(&s, "selection", json!([[track], t0, t1, true]));
+    assert_eq!(one["tracks"].as_array().unwrap().len(), 1);
+    assert!(
+        one["names"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|n| n["track"].as_u64() == Some(track))
+    );
+
+    let down = call(&s, "callTree", json!([[], t0, t1, "top-down"]));
+    let up = call(&s, "callTree", json!([[], t0, t1, "bottom-up"]));
+    assert_eq!(down["direction"], "top_down");
+    assert_eq!(up["direction"], "bottom_up");
+    assert_eq!(down["self_ps"], sel["busy_ps"]);
+    assert_eq!(up["total_ps"], up["self_ps"]);
+    assert!(!down["roots"].as_array().unwrap().is_empty());
+    assert_eq!(
+        error_kind(
+            &s,
+            &json!({"method": "callTree", "args": [[], t0, t1, "sideways"]}).to_string()
+        ),
+        "bad_request"
+    );
+}

@@ -22,6 +22,7 @@ import { HealthView } from './views/health-view';
 import { MlirView } from './views/mlir-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
+import { AreaPanel } from './views/selection/area-panel';
 import { TimelineView } from './views/timeline/timeline-view';
 
 /** The header's theme select: light, dark or the system's, remembered. */
@@ -73,9 +74,13 @@ function main(): void {
     timelineRoot,
     engine,
     {
-      onSelect: (sel) => selection.select(sel),
+      onSelect: (sel) => {
+        selection.select(sel);
+        if (sel?.kind === 'slice') areaPanel.showSlice(sel.id);
+      },
       onRangeSelect: (r) => {
         dragRange = r;
+        areaPanel.setRange(r);
         if (r) counters.setRange(r.t0, r.t1);
         urlSync.changed();
       },
@@ -84,6 +89,16 @@ function main(): void {
     },
     $('#empty-state'),
   );
+  // Under the timeline: the aggregates, call tree and steps of the area chosen on it.
+  const areaPanel: AreaPanel = new AreaPanel(engine, {
+    isHidden: (track) => timeline.tracks.isHidden(track),
+    setRange: (t0, t1) => timeline.setRange(t0, t1),
+    pickName: (name, longest) => {
+      timeline.setSearch(name);
+      selection.select({ kind: 'slice', id: longest });
+    },
+  });
+  wrap.append(areaPanel.root);
   const counterRoot = el('div', { class: 'counters-root' });
   tabs.panel('counters').append(counterRoot);
   const counters = new CountersView(counterRoot, engine, { visibleRange: () => timeline.visibleRange() });
@@ -180,6 +195,7 @@ function main(): void {
   views.add(health, ['health']);
   views.add(analysis, ANALYSIS_TABS);
   views.add(selection);
+  views.add(areaPanel);
   views.add(search);
   views.add(graph, ['graph']);
   views.add(mlir, ['mlir']);

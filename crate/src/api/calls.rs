@@ -12,6 +12,7 @@ use super::replies::{
     SliceInfo,
 };
 use super::wire::requests;
+use crate::analysis::call_tree::{CallTree, Direction, TreeLimits, call_tree};
 use crate::analysis::counters::{
     self, kernel::KernelTelemetry, perf_table::PerfRow, sample::SampleDetails,
 };
@@ -19,6 +20,7 @@ use crate::analysis::health::{HealthEntry, health_entries};
 use crate::analysis::op_profile::{GroupBy, Node, op_profile};
 use crate::analysis::overview::{Overview as AnalysisOverview, overview_with_ops};
 use crate::analysis::roofline::{Roofline, roofline};
+use crate::analysis::selection::{Selection, StepRow, select, step_table};
 use crate::charts::counters::ChartSpec;
 use crate::model::{SliceId, TrackId};
 use serde::{Deserialize, Serialize};
@@ -67,7 +69,19 @@ requests! {
     /// The aggregated events (XSpace events with `num_occurrences`, which have no place on
     /// the timeline), in the order the file lists them.
     "aggregates" => Aggregates {},
+    /// The slices of `tracks` (empty: every slice track) in `[t0, t1)` grouped by name, one
+    /// row per (track, name) when `per_track` (see [`crate::analysis::selection::select`]).
+    "selection" => Selection { tracks: Vec<u32>, t0: f64, t1: f64, per_track: bool },
+    /// The call tree of `tracks` (empty: every slice track) in `[t0, t1)`; `direction` is
+    /// `top-down` or `bottom-up` (`bad_request` otherwise).
+    "callTree" => CallTree { tracks: Vec<u32>, t0: f64, t1: f64, direction: String },
+    /// The steps of the trace, each with its zoom range and top names by self time over
+    /// `tracks` (empty: every slice track).
+    "stepTable" => StepTable { tracks: Vec<u32> },
 }
+
+/// Names by self time kept per step of `stepTable`.
+const STEP_TOP: usize = 5;
 
 /// Which analysis document `analysisDoc` computes (`{"kind": ...}`, as the page writes it).
 #[derive(Debug, Deserialize)]
@@ -149,6 +163,9 @@ pub enum Response<'a> {
     Roofline(Box<Roofline>),
     Chart(Box<ChartDoc>),
     Aggregates(Vec<Aggregate>),
+    Selection(Box<Selection>),
+    CallTree(Box<CallTree>),
+    Steps(Vec<StepRow>),
 }
 
 impl Profile {
@@ -215,6 +232,42 @@ impl Profile {
             )),
             Request::AnalysisDoc { request } => self.analysis_doc(request)?,
             Request::Aggregates {} => Response::Aggregates(Aggregate::list(t)),
+            Request::Selection {
+                tracks,
+                t0,
+                t1,
+                per_track,
+            } => Response::Selection(Box::new(select(
+                t,
+                &track_ids(&tracks),
+                ps_range(t0, t1),
+                per_track,
+            ))),
+            Request::CallTree {
+                tracks,
+                t0,
+                t1,
+                direction,
+            } => {
+                let d = Direction::parse(&direction).ok_or_else(|| {
+                    ApiError::BadRequest(format!(
+                        "direction {direction:?} is neither top-down nor bottom-up"
+                    ))
+                })?;
+                Response::CallTree(Box::new(call_tree(
+                    t,
+                    &track_ids(&tracks),
+                    ps_range(t0, t1),
+                    d,
+                    TreeLimits::default(),
+                )))
+            }
+            Request::StepTable { tracks } => Response::Steps(step_table(
+                t,
+                &track_ids(&tracks),
+                crate::analysis::compat::Compat::Planeview,
+                STEP_TOP,
+            )),
         })
     }
 
@@ -278,6 +331,17 @@ impl Profile {
             ChartKind::Categories => data::category_bars(&op_profile(t, GroupBy::Category)),
         })
     }
+}
+
+/// Track ids as the page sends them.
+fn track_ids(tracks: &[u32]) -> Vec<TrackId> {
+    tracks.iter().map(|&k| TrackId(k)).collect()
+}
+
+/// `[t0, t1)` in ps, in either order (not finite: 0).
+fn ps_range(t0: f64, t1: f64) -> std::ops::Range<crate::model::Ps> {
+    let (a, b) = (t0 as i64, t1 as i64);
+    a.min(b)..a.max(b)
 }
 
 /// An index as the page takes it: -1 for none.

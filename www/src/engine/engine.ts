@@ -337,7 +337,7 @@ export class CancelledError extends Error {
 }
 
 /** The analysis tables (tab and CLI command names). */
-export type AnalysisTool = 'kernels' | 'hlo-stats' | 'framework-ops';
+export type AnalysisTool = 'kernels' | 'hlo-stats' | 'framework-ops' | 'gpu-ops';
 
 /** A table: rows keyed by XProf column ids, each with `_longest` (its longest slice id or null). */
 export interface AnalysisTable {
@@ -424,6 +424,12 @@ export const CALLS = {
   analysisDoc: json<[req: AnalysisDocRequest], unknown>(),
   /** The aggregated events (XSpace `num_occurrences`): counted, not drawn on the timeline. */
   aggregates: json<[], Aggregate[]>(),
+  /** Slices of `tracks` (empty: every slice track) in [t0, t1) ps grouped by name. */
+  selection: json<[tracks: number[], t0: number, t1: number, perTrack: boolean], AreaSelection>(),
+  /** The call tree of `tracks` in [t0, t1) ps. */
+  callTree: json<[tracks: number[], t0: number, t1: number, direction: TreeDirection], CallTree>(),
+  /** The steps with their zoom ranges and top names by self time over `tracks`. */
+  stepTable: json<[tracks: number[]], StepRow[]>(),
 };
 
 /** An aggregated event: how often it happened on a line and for how long in total. */
@@ -435,6 +441,65 @@ export interface Aggregate {
   /** The total over the occurrences, ps. */
   dur_ps: number;
   args: Record<string, unknown>;
+}
+
+/** One name of an area selection (times in ps, clipped to the range). */
+export interface NameStats {
+  name: string;
+  /** The track, when the selection is per track; else null. */
+  track: number | null;
+  occurrences: number;
+  wall_ps: number;
+  unclipped_wall_ps: number;
+  self_ps: number;
+  avg_wall_ps: number;
+  max_wall_ps: number;
+  longest_slice: number;
+}
+
+/** The slices of some tracks in a range, grouped by name (crate/src/analysis/selection.rs). */
+export interface AreaSelection {
+  from_ps: number;
+  to_ps: number;
+  tracks: { track: number; name: string; group: string; slices: number; busy_ps: number }[];
+  /** The tracks' busy time in the range, summed over the tracks. */
+  busy_ps: number;
+  slices: number;
+  per_track: boolean;
+  names: NameStats[];
+}
+
+export type TreeDirection = 'top-down' | 'bottom-up';
+
+export interface CallNode {
+  name: string;
+  total_ps: number;
+  self_ps: number;
+  occurrences: number;
+  children: CallNode[];
+}
+
+export interface CallTree {
+  direction: 'top_down' | 'bottom_up';
+  from_ps: number;
+  to_ps: number;
+  total_ps: number;
+  self_ps: number;
+  nodes: number;
+  truncated: boolean;
+  roots: CallNode[];
+}
+
+/** One step of the per-step table. */
+export interface StepRow {
+  number: number;
+  name: string;
+  start_ps: number;
+  duration_ps: number;
+  zoom_from_ps: number;
+  zoom_to_ps: number;
+  busy_ps: number;
+  top_self: NameStats[];
 }
 
 export type CallMap = typeof CALLS;

@@ -64,9 +64,11 @@ export function nameFromUrl(url: string): string {
   }
 }
 
-// The calls are methods of WorkerEngine, each made by `call` (the constructor adds them from CALLS).
+// The calls are methods of WorkerEngine, each made by `call`: the constructor adds one per entry of
+// CALLS, so every property the merged interface declares is set before the engine is handed out.
 export interface WorkerEngine extends EngineCalls {}
 
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the calls are added from CALLS in the constructor (see above)
 export class WorkerEngine implements Engine {
   ready!: Promise<void>;
   private worker!: Worker;

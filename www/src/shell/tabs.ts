@@ -13,6 +13,7 @@ export const TABS = [
   { name: 'overview', label: 'Overview', panel: 'analysis-panel' },
   { name: 'kernels', label: 'Kernels', panel: 'analysis-panel' },
   { name: 'framework-ops', label: 'Framework ops', panel: 'analysis-panel' },
+  { name: 'gpu-ops', label: 'GPU ops', panel: 'analysis-panel' },
   { name: 'hlo-stats', label: 'HLO ops', panel: 'analysis-panel' },
   { name: 'op-profile', label: 'Op profile', panel: 'analysis-panel' },
   { name: 'roofline', label: 'Roofline', panel: 'analysis-panel' },

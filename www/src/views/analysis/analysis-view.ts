@@ -17,7 +17,7 @@ import { type Column, DataTable, type RowAction } from './data-table';
 export type AnalysisTab = AnalysisTool | 'op-profile' | 'overview' | 'roofline';
 
 /** The tabs this view draws in. */
-export const ANALYSIS_TABS: readonly AnalysisTab[] = ['overview', 'kernels', 'framework-ops', 'hlo-stats', 'op-profile', 'roofline'];
+export const ANALYSIS_TABS: readonly AnalysisTab[] = ['overview', 'kernels', 'framework-ops', 'gpu-ops', 'hlo-stats', 'op-profile', 'roofline'];
 
 function isAnalysisTab(tab: TabName): tab is AnalysisTab {
   return (ANALYSIS_TABS as readonly string[]).includes(tab);
@@ -144,7 +144,7 @@ export class AnalysisView implements View {
     };
     p.dataset.ready = 'false';
     let job: Promise<void>;
-    if (tab === 'kernels' || tab === 'hlo-stats' || tab === 'framework-ops') job = this.showTable(tab, p, scope);
+    if (tab === 'kernels' || tab === 'hlo-stats' || tab === 'framework-ops' || tab === 'gpu-ops') job = this.showTable(tab, p, scope);
     else if (tab === 'op-profile') job = this.showOpProfile(p, scope, 'program');
     else if (tab === 'overview') job = this.showOverview(p, scope);
     else job = this.showRoofline(p, scope, 0, 0);
@@ -177,6 +177,7 @@ export class AnalysisView implements View {
     const chartBox = document.createElement('div');
     chartBox.className = 'an-chart-box';
     p.append(tableBox, chartBox);
+    if (tool === 'hlo-stats' && measuredOnHost(t.rows)) p.prepend(message(HOST_NOTE));
     const table = this.makeTable(tableBox, tool, TABLE_COLUMNS[tool], t.rows, (row) => {
       if (tool === 'kernels') void this.kernelChart(chartBox, row);
       this.pickToolRow(tool, row, t.rows[row]);
@@ -270,6 +271,8 @@ export class AnalysisView implements View {
     const chartBox = document.createElement('div');
     chartBox.className = 'an-chart-box';
     p.replaceChildren(bar, tree, chartBox);
+    const hlo = await this.engine.analysisTable('hlo-stats', this.compat).catch(() => null);
+    if (scope.current && hlo && measuredOnHost(hlo.rows)) p.prepend(message(HOST_NOTE));
     if (root.children.length > 0) await this.chart(chartBox, { chart: 'categories' }, 'Device time by category');
   }
 
@@ -399,6 +402,14 @@ function message(text: string): HTMLElement {
   return p;
 }
 
+/** Said above the HLO op and op profile panels of a profile whose ops ran on the host. */
+const HOST_NOTE = 'Measured from host execution (no device in this profile).';
+
+/** Whether HLO op rows were measured from host execution (JAX on CPU: `source` "host"). */
+function measuredOnHost(rows: ReadonlyArray<Record<string, unknown>>): boolean {
+  return rows.some((r) => r.source === 'host');
+}
+
 function emptyText(tool: AnalysisTool): string {
   switch (tool) {
     case 'kernels':
@@ -407,5 +418,7 @@ function emptyText(tool: AnalysisTool): string {
       return 'No device HLO ops in this profile (XProf shows an empty table too).';
     case 'framework-ops':
       return 'No framework ops in this profile.';
+    case 'gpu-ops':
+      return 'No GPU work launched by framework ops in this profile.';
   }
 }

@@ -41,6 +41,15 @@ export const TABLE_COLUMNS: Record<AnalysisTool, Column[]> = {
     { id: 'measured_memory_bw', label: 'GiB/s', kind: 'number' },
     { id: 'bound_by', label: 'Bound by', kind: 'text' },
   ],
+  'gpu-ops': [
+    { id: 'rank', label: 'Rank', kind: 'number' },
+    { id: 'operation', label: 'Operation', kind: 'text' },
+    { id: 'occurrences', label: 'Occurrences', kind: 'number' },
+    { id: 'kernels', label: 'GPU work', kind: 'number' },
+    { id: 'total_device_time_us', label: 'Device total', kind: 'number', unit: 'us' },
+    { id: 'avg_device_time_us', label: 'Device avg', kind: 'number', unit: 'us' },
+    { id: 'device_time_percent', label: 'Device time', kind: 'percent' },
+  ],
   'hlo-stats': [
     { id: 'rank', label: 'Rank', kind: 'number' },
     { id: 'program_id', label: 'Program', kind: 'text' },
