@@ -1,5 +1,5 @@
 // What the timeline marks: slices whose names contain the search query, or exactly the slices of
-// an analysis row; the rest is drawn dimmed while either is set.
+// an analysis row (the rest is drawn dimmed while either is set); and the time spans marked with M.
 
 export class SearchMarks {
   /** The query, trimmed and lower-cased ('' : none). */
@@ -45,5 +45,28 @@ export class SearchMarks {
       this.matchCache.set(nameId, m);
     }
     return m;
+  }
+}
+
+/** The spans marked with M, in ps; `changed` is told after every change. */
+export class SpanMarks {
+  spans: ReadonlyArray<{ t0: number; t1: number }> = [];
+
+  constructor(private readonly changed: (spans: ReadonlyArray<{ t0: number; t1: number }>) => void) {}
+
+  /** Marks `span`, or unmarks it when it is marked; `add` keeps the other marks. */
+  toggle(span: { t0: number; t1: number }, add: boolean): void {
+    const same = (m: { t0: number; t1: number }): boolean => m.t0 === span.t0 && m.t1 === span.t1;
+    if (this.spans.some(same)) this.spans = this.spans.filter((m) => !same(m));
+    else this.spans = add ? [...this.spans, span] : [span];
+    this.changed(this.spans);
+  }
+
+  /** Unmarks all; false (and no change) when none were marked. */
+  clear(): boolean {
+    if (this.spans.length === 0) return false;
+    this.spans = [];
+    this.changed(this.spans);
+    return true;
   }
 }
