@@ -3,9 +3,7 @@
 
 export type InitInput = RequestInfo | URL | Response | BufferSource | WebAssembly.Module;
 
-export default function init(
-  module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>,
-): Promise<unknown>;
+export default function init(module_or_path?: { module_or_path: InitInput | Promise<InitInput> } | InitInput | Promise<InitInput>): Promise<unknown>;
 
 export class Session {
   free(): void;

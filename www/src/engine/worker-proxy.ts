@@ -57,7 +57,10 @@ interface ActiveLoad {
 export function nameFromUrl(url: string): string {
   try {
     const u = new URL(url, document.baseURI);
-    const last = u.pathname.split('/').filter((s) => s.length > 0).pop();
+    const last = u.pathname
+      .split('/')
+      .filter((s) => s.length > 0)
+      .pop();
     return last ? decodeURIComponent(last) : u.host || url;
   } catch {
     return url;
