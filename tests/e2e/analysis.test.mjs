@@ -5,7 +5,7 @@
 // it), and the roofline with typed-in peaks.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dataFile, missingPrerequisite, openPage, setup, waitForState, withPage } from './helpers.mjs';
+import { dataFile, missingPrerequisite, openProfile as open, setup, showAnalysisTab as showTab, withPage } from './helpers.mjs';
 
 const skip = missingPrerequisite();
 if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
@@ -13,17 +13,6 @@ if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
 const GPU = dataFile('xplane/tf_gpu_multi_worker.xplane.pb.gz');
 const TPU = dataFile('xplane/tpu_inference_2.xplane.pb');
 const CPU = dataFile('xplane/jax_cpu_mlp_small.xplane.pb');
-
-async function open(page, env, file) {
-  await openPage(page, env);
-  await page.setInputFiles('input[type=file]', file);
-  await waitForState(page, 'ready', 60000);
-}
-
-async function showTab(page, name) {
-  await page.click(`[data-testid="tab-${name}"]`);
-  await page.waitForFunction((n) => document.getElementById(`panel-${n}`)?.dataset.ready === 'true', name, { timeout: 60000 });
-}
 
 /** The cells of the table's body rows as text, in display order. */
 async function tableCells(page, name) {

@@ -235,3 +235,16 @@ export async function openFileAndWait(page, path, timeout = 30000) {
     { timeout },
   );
 }
+
+/** Opens the page and `file` through the file picker; waits for state ready. */
+export async function openProfile(page, env, file) {
+  await openPage(page, env);
+  await page.setInputFiles('input[type=file]', file);
+  await waitForState(page, 'ready', 60000);
+}
+
+/** Selects analysis tab `name` and waits until its panel has computed. */
+export async function showAnalysisTab(page, name) {
+  await page.click(`[data-testid="tab-${name}"]`);
+  await page.waitForFunction((n) => document.getElementById(`panel-${n}`)?.dataset.ready === 'true', name, { timeout: 60000 });
+}

@@ -4,24 +4,13 @@
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { dataFile, missingPrerequisite, openPage, setup, waitForState, withPage } from './helpers.mjs';
+import { dataFile, missingPrerequisite, openProfile as open, setup, showAnalysisTab as showTab, withPage } from './helpers.mjs';
 
 const skip = missingPrerequisite();
 if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
 
 const GPU = dataFile('xplane/tf_gpu_multi_worker.xplane.pb.gz');
 const CPU = dataFile('xplane/jax_cpu_mlp_small.xplane.pb');
-
-async function open(page, env, file) {
-  await openPage(page, env);
-  await page.setInputFiles('input[type=file]', file);
-  await waitForState(page, 'ready', 60000);
-}
-
-async function showTab(page, name) {
-  await page.click(`[data-testid="tab-${name}"]`);
-  await page.waitForFunction((n) => document.getElementById(`panel-${n}`)?.dataset.ready === 'true', name, { timeout: 60000 });
-}
 
 /** The SVG text of the chart in panel `tab`: inline, or an image's data URL. */
 async function chartSvg(page, tab) {
