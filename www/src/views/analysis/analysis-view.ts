@@ -311,7 +311,7 @@ export class AnalysisView implements View {
       average_step_time_ps: number;
       step_time_ms: { average: number; minimum: number; maximum: number; standard_deviation: number };
       top_ops: Array<Record<string, unknown>>;
-      environment: { hardware_type: string; device_type: string; device_core_count: number; host_count: number };
+      environment: { hardware_type: string; device_type: string; device_core_count: number; host_count: number; device_name?: string | null };
     };
     if (!scope.current) return;
     const dl = document.createElement('dl');
@@ -326,7 +326,7 @@ export class AnalysisView implements View {
       dl.append(dt, dd);
     };
     const e = o.environment;
-    fact('Device', `${e.device_type} (${e.hardware_type}), ${e.device_core_count} device cores, ${e.host_count} host`);
+    fact('Device', `${e.device_name ? `${e.device_name}: ` : ''}${e.device_type} (${e.hardware_type}), ${e.device_core_count} device cores, ${e.host_count} host`);
     const t = o.step_time_ms;
     const ms = (v: number): string => formatDuration(v * 1e9, 4);
     fact(
