@@ -326,7 +326,10 @@ export class AnalysisView implements View {
       dl.append(dt, dd);
     };
     const e = o.environment;
-    fact('Device', `${e.device_name ? `${e.device_name}: ` : ''}${e.device_type} (${e.hardware_type}), ${e.device_core_count} device cores, ${e.host_count} host`);
+    fact(
+      'Device',
+      `${e.device_name ? `${e.device_name}: ` : ''}${e.device_type} (${e.hardware_type}), ${e.device_core_count} device cores, ${e.host_count} host`,
+    );
     const t = o.step_time_ms;
     const ms = (v: number): string => formatDuration(v * 1e9, 4);
     fact(
