@@ -142,8 +142,13 @@ describe('analysis tabs', { skip: skip ?? false }, () => {
       assert.match((await bar.locator('title').textContent()) ?? '', /Click to show it in the timeline/);
       const box = await bar.boundingBox();
       assert.ok(box, 'the step bar has a box');
+      const fullView = (await page.textContent('[data-testid="timeline-range"]')) ?? '';
       await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
       await page.waitForFunction(() => document.querySelector('[data-testid="tab-timeline"]')?.getAttribute('aria-selected') === 'true');
+      // The range text follows the new view with the next frame: wait until it leaves the full view.
+      await page
+        .waitForFunction((b) => (document.querySelector('[data-testid="timeline-range"]')?.textContent ?? '') !== b, fullView, { timeout: 10000 })
+        .catch(() => {});
       const text = (await page.textContent('[data-testid="timeline-range"]'))?.trim() ?? '';
       const m = /·\s*([\d.,]+)\s*(µs|ms|s)\b/.exec(text);
       assert.ok(m, `a span in the range text "${text}"`);
