@@ -1,6 +1,6 @@
 //! [`TraceBuilder`]: what importers fill, and `finish`, which turns it into a [`Trace`].
 
-use super::flow_ends::{self, FlowEnd, PendingFlow};
+use super::flow_ends::{self, FlowEnd, Nesting, PendingFlow};
 use super::index::{LaneIndex, TrackIndex};
 use super::lanes::assign_lanes;
 use super::row_order::order_by_track;
@@ -476,12 +476,12 @@ impl TraceBuilder {
         let mut pending = self.pending_flows;
         let shift = rebase(&mut trace);
         pending.iter_mut().for_each(|p| p.shift(shift));
-        let new_of_old = sort_and_assign_lanes(&mut trace);
+        let (new_of_old, nesting) = sort_and_assign_lanes(&mut trace);
         remap_flows(&mut trace.flows, &new_of_old);
         sort_instants(&mut trace.instants);
         sort_counters(&mut trace.counters);
         trace.index = build_index(&trace);
-        flow_ends::resolve(&mut trace, &pending, &new_of_old);
+        flow_ends::resolve(&mut trace, &pending, &new_of_old, &nesting);
         trace.flows.build_index();
         trace.args.seal();
         trace.strings.seal();
@@ -536,16 +536,17 @@ impl NewPositions {
 }
 
 /// Sorts slices by (track, lane, start) and assigns lanes (see [`super::lanes`]); says where
-/// each slice went. Misfits on tracks other than async ones are counted in
-/// `overlap_sublane`.
+/// each slice went and which tracks nest properly. Misfits on tracks other than async ones
+/// are counted in `overlap_sublane`.
 ///
 /// Cost: one pass to check the (track, start) order (a sort only when the importer did not
 /// add slices in that order), the lane placement, one counting pass that places each
 /// slice in its lane, and one scatter per column, skipped when nothing moves. Columns are
 /// scattered (read in order, written to one stream per lane) rather than gathered.
-fn sort_and_assign_lanes(trace: &mut Trace) -> NewPositions {
+fn sort_and_assign_lanes(trace: &mut Trace) -> (NewPositions, Nesting) {
     let s = &mut trace.slices;
     let n = s.len();
+    let mut nesting = Nesting::new(trace.tracks.len(), n);
     let order = order_by_track_and_start(s);
     let old_at = |k: usize| order.as_ref().map_or(k, |o| o[k] as usize);
     let mut new_of_old = vec![0u32; n];
@@ -597,6 +598,7 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> NewPositions {
         for l in 1..=lane_count {
             next_in_lane[l] += next_in_lane[l - 1];
         }
+        let run_start = run.start;
         for (k, &lane) in run.zip(&run_lanes) {
             let slot = &mut next_in_lane[lane as usize];
             let (old, new) = (old_at(k), *slot);
@@ -605,10 +607,13 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> NewPositions {
             new_of_old[old] = new as u32;
             lanes[new] = lane;
         }
+        nesting.note_misfits(track, &run_lanes, &misfits, |m| {
+            new_of_old[old_at(run_start + m)] as usize
+        });
     }
     s.lane = lanes;
     if !moved {
-        return NewPositions::Same(n);
+        return (NewPositions::Same(n), nesting);
     }
     scatter(&mut s.start, &new_of_old);
     scatter(&mut s.dur, &new_of_old);
@@ -619,7 +624,7 @@ fn sort_and_assign_lanes(trace: &mut Trace) -> NewPositions {
     }
     scatter(&mut s.args, &new_of_old);
     scatter(&mut s.category, &new_of_old);
-    NewPositions::Moved(new_of_old)
+    (NewPositions::Moved(new_of_old), nesting)
 }
 
 /// Slice indices in (track, start, longest first, index) order, or `None` when the slices

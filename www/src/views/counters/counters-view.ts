@@ -50,14 +50,19 @@ export class CountersView implements View {
 
   load(p: Profile, scope: Scope): void {
     this.reset(p.start_ps, scope);
-    this.engine
-      .counterTracks()
-      .then((tracks) => {
-        if (!scope.current) return;
-        this.chart.setTracks(tracks, scope);
-        void this.perf.load(p.end_ps);
-      })
-      .catch(() => undefined);
+    // Asked for on the next frame, after the timeline's first render list: the engine answers
+    // calls in order, and the first frame should not wait for the Counters tab.
+    requestAnimationFrame(() => {
+      if (!scope.current) return;
+      this.engine
+        .counterTracks()
+        .then((tracks) => {
+          if (!scope.current) return;
+          this.chart.setTracks(tracks, scope);
+          void this.perf.load(p.end_ps);
+        })
+        .catch(() => undefined);
+    });
   }
 
   private reset(origin: number, scope: Scope): void {
