@@ -118,6 +118,7 @@ impl Default for ArgTable {
 
 impl ArgTable {
     /// Appends one pair to the set under construction (see [`ArgTable::finish_set`]).
+    #[inline]
     pub fn push(&mut self, key: StrId, value: ArgValue) {
         let (kind, bits) = value.pack();
         self.keys.push(key);
