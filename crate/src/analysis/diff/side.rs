@@ -197,7 +197,7 @@ fn kernels(trace: &Trace) -> Vec<KernelSide> {
             row.longest = Some(r.longest.0);
         }
     }
-    out.sort_by(|a, b| b.time_ps.cmp(&a.time_ps));
+    out.sort_by_key(|k| std::cmp::Reverse(k.time_ps));
     out
 }
 
