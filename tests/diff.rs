@@ -366,7 +366,7 @@ fn two_runs_of_one_program_stay_within_the_noise_band() {
     }
     assert!(r.totals.kernels.matched > 200, "{:?}", r.totals.kernels);
     assert!(r.unmatched.is_empty(), "{:?}", r.unmatched);
-    // The runs' step numbers differ (#15.. and #16..): steps pair by position.
+    // The runs' step numbers differ (#5..#10 and #16..#21): steps pair by position.
     assert!(r.steps.iter().all(|s| s.rule == Some("position")));
     fn widest<K>(rows: &[planeview::analysis::diff::DiffRow<K>], keep: impl Fn(&K) -> bool) -> f64 {
         let total = rows
