@@ -608,3 +608,52 @@ fn step_chart_of_the_torch_pair() {
     assert!(svg.contains("candidate: 8 steps, mean 22.36 ms"));
     common::assert_snapshot("diff_torch_pair_step_chart", &svg);
 }
+
+/// XLA renumbers fusions between compilations: when the candidate's `ynn_fusion.2` computes
+/// what the base's `ynn_fusion.5` did (and the other way round), each pairs with the op that
+/// computes the same thing, not with the op of the same name.
+#[test]
+fn renumbered_ops_pair_by_what_they_compute_not_by_name() {
+    let Some(p) = corpus("xplane/jax_cpu_mlp_small.xplane.pb") else {
+        return;
+    };
+    let base = side(&p);
+    let ops = &base.hlo_ops;
+    let (a, b) = (0..ops.len())
+        .flat_map(|i| (0..ops.len()).map(move |j| (i, j)))
+        .find(|&(i, j)| {
+            i < j
+                && ops[i].module == ops[j].module
+                && ops[i].computation.is_some()
+                && ops[i].structure != ops[j].structure
+        })
+        .expect("two ops of one module that compute different things");
+    let mut cand = base.clone();
+    let (name_a, name_b) = (ops[a].hlo_op_name.clone(), ops[b].hlo_op_name.clone());
+    cand.hlo_ops[a].hlo_op_name = name_b.clone();
+    cand.hlo_ops[b].hlo_op_name = name_a.clone();
+    cand.hlo_ops[a].time_ps *= 3;
+    let r = diff(&base, &cand);
+    assert_reconciles(&base, &cand, &r);
+    assert_eq!(r.totals.hlo_ops.matched, ops.len());
+    let row = r
+        .hlo_ops
+        .iter()
+        .find(|r| r.base_key.as_ref().is_some_and(|k| k.hlo_op_name == name_a))
+        .expect("the base's op a, renamed");
+    assert_eq!(
+        row.key.hlo_op_name, name_b,
+        "a pairs with the op now named {name_b}"
+    );
+    assert_eq!(row.rule, Some("computation"));
+    assert_eq!(
+        (row.base_ps, row.cand_ps),
+        (ops[a].time_ps, 3 * ops[a].time_ps)
+    );
+    let renamed = r.hlo_ops.iter().filter(|r| r.base_key.is_some()).count();
+    assert_eq!(renamed, 2, "only the two swapped ops changed names");
+    assert_eq!(
+        r.regressions[0].label,
+        format!("{}/{name_b}", ops[a].module)
+    );
+}

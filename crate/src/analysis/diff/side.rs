@@ -1,7 +1,8 @@
 //! [`DiffSide`]: the small tables one profile contributes to a comparison, computed from the
 //! existing analyses so that two of them can be compared without both profiles in memory.
 //!
-//! - kernels: [`kernel_stats`] rows summed per (name, grid, block);
+//! - kernels: [`kernel_stats`] rows summed per (name, grid, block) (the table keeps XProf's
+//!   1000 longest rows);
 //! - HLO ops: [`hlo_stats_with`] rows (device ops, or the XLA ops host threads ran without
 //!   devices), with the module's name normalised and, where the module's HLO is in the
 //!   profile, fingerprints of what the op computes ([`super::hlo_identity`]); time is self time;
@@ -206,7 +207,11 @@ fn hlo_ops(trace: &Trace) -> Vec<HloOpSide> {
     if rows.is_empty() {
         return Vec::new();
     }
-    let modules = HloModules::of(trace, |_| true);
+    let ids: hashbrown::HashSet<u64> = rows
+        .iter()
+        .filter_map(|r| r.program_id.parse().ok())
+        .collect();
+    let modules = HloModules::of(trace, |id| ids.contains(&id));
     let module_stat = trace.strings.lookup("hlo_module");
     rows.into_iter()
         .map(|r| {
