@@ -16,6 +16,7 @@ use crate::analysis::call_tree::{CallTree, Direction, TreeLimits, call_tree};
 use crate::analysis::counters::{
     self, kernel::KernelTelemetry, perf_table::PerfRow, sample::SampleDetails,
 };
+use crate::analysis::diff::{DiffReport, DiffSide, diff, step_chart};
 use crate::analysis::health::{HealthEntry, health_entries};
 use crate::analysis::op_profile::{GroupBy, Node, op_profile};
 use crate::analysis::overview::{Overview as AnalysisOverview, overview_with_ops};
@@ -78,6 +79,15 @@ requests! {
     /// The steps of the trace, each with its zoom range and top names by self time over
     /// `tracks` (empty: every slice track).
     "stepTable" => StepTable { tracks: Vec<u32> },
+    /// The small tables the loaded profile contributes to a comparison of two runs (kernels,
+    /// HLO ops, framework ops, events by name per track role, steps, totals), each row with
+    /// `longest`, the slice id of its longest occurrence (see [`crate::analysis::diff::side`]).
+    "diffSide" => DiffSide {},
+    /// Stateless: `cand` compared with `base` (two `diffSide` replies), the document of
+    /// `planeview diff --json` (see [`crate::analysis::diff`]).
+    "diff" => Diff { base: DiffSide, cand: DiffSide },
+    /// Stateless: both runs' step-time distributions in one chart, as a [`ChartDoc`].
+    "diffStepChart" => DiffStepChart { base: DiffSide, cand: DiffSide },
 }
 
 /// Names by self time kept per step of `stepTable`.
@@ -166,6 +176,8 @@ pub enum Response<'a> {
     Selection(Box<Selection>),
     CallTree(Box<CallTree>),
     Steps(Vec<StepRow>),
+    DiffSide(&'a DiffSide),
+    Diff(Box<DiffReport>),
 }
 
 impl Profile {
@@ -268,6 +280,13 @@ impl Profile {
                 crate::analysis::compat::Compat::Planeview,
                 STEP_TOP,
             )),
+            Request::DiffSide {} => Response::DiffSide(self.diff_side()),
+            Request::Diff { base, cand } => Response::Diff(Box::new(diff(&base, &cand))),
+            Request::DiffStepChart { base, cand } => Response::Chart(Box::new(ChartDoc::draw(
+                step_chart(&base, &cand),
+                None,
+                None,
+            )?)),
         })
     }
 

@@ -161,6 +161,7 @@ export type {
   FlowLink,
 } from './counter-types';
 import type { CounterSample, CounterColumn, CounterTrackInfo, RangeStats, PerfRow, KernelTelemetry, HealthEntry, FlowLink } from './counter-types';
+import type { DiffReport, DiffSide } from './diff-types';
 
 export interface ChartSpec {
   title: string;
@@ -298,6 +299,12 @@ export const CALLS = {
   callTree: json<[tracks: number[], t0: number, t1: number, direction: TreeDirection], CallTree>(),
   /** The steps with their zoom ranges and top names by self time over `tracks`. */
   stepTable: json<[tracks: number[]], StepRow[]>(),
+  /** What the loaded profile contributes to a comparison of two runs (diff-types.ts). */
+  diffSide: json<[], DiffSide>(),
+  /** Stateless: `cand` compared with `base`, the document of `planeview diff --json`. */
+  diff: json<[base: DiffSide, cand: DiffSide], DiffReport>(),
+  /** Stateless: both runs' step-time distributions in one chart. */
+  diffStepChart: json<[base: DiffSide, cand: DiffSide], ChartDoc>(),
 };
 
 /** An aggregated event: how often it happened on a line and for how long in total. */
