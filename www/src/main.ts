@@ -94,6 +94,7 @@ function main(): void {
       onViewChange: () => urlSync.changed(),
     },
     $('#empty-state'),
+    engine,
   );
   // Under the timeline: the aggregates, call tree and steps of the area chosen on it.
   const areaPanel: AreaPanel = new AreaPanel(engine, {
