@@ -210,7 +210,7 @@ export class Loader {
       this.fail(`none of the ${members.length} files could be opened: ${members[0]?.error ?? ''}`, false);
       return;
     }
-    const planned = await this.plan(members, kind);
+    const planned = await this.plan(members, kind).catch(() => plainPlan(members, kind));
     if (!scope.current) return;
     const session: Session = { kind: planned.kind, members: planned.members };
     this.memberList.show(session, planned.problems);

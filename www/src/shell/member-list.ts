@@ -36,7 +36,9 @@ export class MemberList {
     for (const m of session.members) {
       const state = el('span', { class: 'member-state', 'data-testid': 'member-state' });
       const row = el('li', { class: 'member', 'data-testid': 'member', 'data-member': String(m.index) });
-      row.append(el('span', { class: 'member-label', 'data-testid': 'member-label' }, m.label), el('span', { class: 'member-file' }, m.file), state);
+      row.append(el('span', { class: 'member-label', 'data-testid': 'member-label' }, m.label));
+      if (m.file !== m.label) row.append(el('span', { class: 'member-file', 'data-testid': 'member-file' }, m.file));
+      row.append(state);
       ul.append(row);
       this.rows.set(m.index, { row, state });
       this.setMember(m);

@@ -17,6 +17,8 @@ export interface BandChoices {
   compact: boolean;
   /** Each member's summary track (its own track id), for compact mode. */
   summary: ReadonlyMap<number, number>;
+  /** Each member's band label ("rank 0 · host · file"); its label when it has none. */
+  titles: ReadonlyMap<number, string>;
 }
 
 /** From this many members on, compact mode is on at first. */
@@ -60,12 +62,13 @@ export function sessionProfile(members: readonly Member[], routing: SessionRouti
       const own = choices.summary.get(m.index) ?? summaryTrack(p);
       const t = p.groups.flatMap((gr) => gr.tracks).find((tr) => tr.id === own);
       if (t) groups.push({ process: g(0), name: m.label, tracks: [{ ...t, id: g(t.id) }] });
+      else groups.push({ process: g(0), name: m.label, tracks: [] });
     } else {
       for (const gr of p.groups) groups.push({ ...gr, process: g(gr.process), tracks: gr.tracks.map((t) => ({ ...t, id: g(t.id) })) });
     }
     bands.push({
       member: m.index,
-      label: m.label,
+      label: choices.titles.get(m.index) ?? m.label,
       offset: offsetText(off),
       from,
       to: groups.length,

@@ -91,6 +91,7 @@ export class TimelineView implements View, InputHost {
     collapsed: Set<number>;
     compact: boolean;
     summary: Map<number, number>;
+    titles: ReadonlyMap<number, string>;
     bands: MemberBand[];
   } | null = null;
   private readonly sessionBar: SessionBar;
@@ -236,6 +237,7 @@ export class TimelineView implements View, InputHost {
       collapsed: new Set(),
       compact: loaded.length >= COMPACT_FROM,
       summary: new Map(),
+      titles: new Map(),
       bands: [],
     };
     this.sessionBar.show(this.session.compact);
@@ -264,6 +266,13 @@ export class TimelineView implements View, InputHost {
   /** The alignments the session offers (`current` chosen); `pick` is told the one the person picks. */
   setAlignChoices(choices: readonly AlignChoice[], current: number, pick: (value: unknown) => void, note = ''): void {
     if (this.session) this.sessionBar.setAlign(choices, current, pick, note);
+  }
+
+  /** The members' band labels ("rank 0 · host · file"), by member index. */
+  setMemberTitles(titles: ReadonlyMap<number, string>): void {
+    if (!this.session) return;
+    this.session.titles = titles;
+    this.rebuildSession(false);
   }
 
   /** One summary track per member (on), or every track (off). */
