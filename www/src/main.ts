@@ -116,7 +116,12 @@ function main(): void {
   };
   const healthRoot = el('div', { class: 'health-root' });
   tabs.panel('health').append(healthRoot);
-  const health = new HealthView(healthRoot, engine, (id) => selection.reveal(id));
+  const health = new HealthView(
+    healthRoot,
+    engine,
+    (id) => selection.reveal(id),
+    (member, id) => engine.globalId(member, id),
+  );
 
   // Analysis tabs: picking a row highlights its occurrences (exactly, or by name) and jumps to the longest.
   const analysis: AnalysisView = new AnalysisView(
