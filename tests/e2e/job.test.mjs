@@ -102,21 +102,24 @@ describe('a job in one page', { skip: skip ?? false }, () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** The 4-rank job: 4 members loaded, 4 bands labelled by rank, each with its offset, drawn. */
-  async function checkRanks(page) {
+  /**
+   * The 4-rank job: 4 members loaded (then the `failed` files), 4 bands labelled by rank, each
+   * with its offset, drawn.
+   */
+  async function checkRanks(page, failed = []) {
     await waitForState(page, 'ready', 60000);
     const list = await members(page);
-    assert.equal(list.length, 4, 'one member per file');
+    assert.equal(list.length, 4 + failed.length, 'one member per file');
     assert.deepEqual(
       list.map((m) => m.state),
-      ['loaded', 'loaded', 'loaded', 'loaded'],
+      ['loaded', 'loaded', 'loaded', 'loaded', ...failed.map(() => 'failed')],
     );
     assert.deepEqual(
       list.map((m) => m.file),
-      RANKS.map((f) => basename(f)),
-      'the files in rank order',
+      [...RANKS.map((f) => basename(f)), ...failed],
+      'the files in rank order, the failed ones last',
     );
-    assert.match(await statusText(page), /^4 files \(job\), 4 loaded · /);
+    assert.match(await statusText(page), new RegExp(`^${4 + failed.length} files \\(job\\), 4 loaded · `));
     const b = await bands(page);
     assert.equal(b.length, 4, 'one timeline band per rank');
     b.forEach((band, r) => {
@@ -150,15 +153,41 @@ describe('a job in one page', { skip: skip ?? false }, () => {
     });
   });
 
-  test('the same four files picked as a folder (a profile run directory)', async () => {
+  test('the same four files picked as a folder, with a file that is no profile', async () => {
     await withPage(env, 'job-folder', async (page) => {
-      const run = join(dir, 'plugins', 'profile', '2026_12_01_10_56_00');
-      mkdirSync(run, { recursive: true });
-      for (const f of RANKS) copyFileSync(f, join(run, basename(f)));
+      const job = join(dir, 'ddp', 'traces');
+      mkdirSync(job, { recursive: true });
+      for (const f of RANKS) copyFileSync(f, join(job, basename(f)));
+      writeFileSync(join(job, 'zz-notes.txt'), 'what I changed in this run\n');
+      writeFileSync(join(job, '.DS_Store'), 'hidden: not opened');
       await openPage(page, env);
       const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open-folder"]')]);
-      await chooser.setFiles(join(dir, 'plugins'));
-      await checkRanks(page);
+      await chooser.setFiles(join(dir, 'ddp'));
+      await checkRanks(page, ['zz-notes.txt']);
+    });
+  });
+
+  test('a profile run directory: the xplanes of its newest run', async () => {
+    await withPage(env, 'job-run-dir', async (page) => {
+      const profile = join(dir, 'logs', 'plugins', 'profile');
+      const older = join(profile, '2026_12_01_10_00_00');
+      const newer = join(profile, '2026_12_01_11_04_00');
+      mkdirSync(older, { recursive: true });
+      mkdirSync(newer, { recursive: true });
+      copyFileSync(HOSTS[0], join(older, 'host0.xplane.pb'));
+      for (const f of HOSTS) copyFileSync(f, join(newer, basename(f)));
+      writeFileSync(join(newer, 'host0.memory_profile.json'), '{}');
+      await openPage(page, env);
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open-folder"]')]);
+      await chooser.setFiles(join(dir, 'logs'));
+      await waitForState(page, 'ready', 60000);
+      assert.deepEqual(
+        (await members(page)).map((m) => [m.file, m.state]),
+        [
+          ['host0.xplane.pb', 'loaded'],
+          ['host1.xplane.pb', 'loaded'],
+        ],
+      );
     });
   });
 

@@ -268,6 +268,7 @@ export class Loader {
     this.loading = false;
     if (err instanceof CancelledError) {
       this.views.reset();
+      this.memberList.hide();
       this.status.idle('Loading cancelled. Drop a profile anywhere on the page, choose a file, or open the demo.');
       document.title = 'Planeview';
       setPageState('idle');
