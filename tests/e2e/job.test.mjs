@@ -141,6 +141,22 @@ describe('a job in one page', { skip: skip ?? false }, () => {
       await openPage(page, env);
       await dropFiles(page, RANKS.map(fromDisk));
       await checkRanks(page);
+      // A search asks every rank: one ProfilerStep#3 each; the first match's details are rank 0's.
+      await page.fill('[data-testid="search"]', 'ProfilerStep#3');
+      await page.waitForFunction(() => /of 4$/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));
+      await page.waitForFunction(() => (document.querySelector('[data-testid="details"] .details-name')?.textContent ?? '') === 'ProfilerStep#3');
+      // The next match is rank 1's: its details come from rank 1's engine (another start, other args).
+      const first = await page.textContent('[data-testid="details"]');
+      await page.click('#search-next');
+      await page.waitForFunction(() => /^2 of 4$/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));
+      await page.waitForFunction(
+        (before) => {
+          const text = document.querySelector('[data-testid="details"]')?.textContent ?? '';
+          return text.includes('ProfilerStep#3') && text !== before;
+        },
+        first,
+      );
+      await page.fill('[data-testid="search"]', '');
       // Compact mode: one summary track per rank.
       await page.check('[data-testid="timeline-compact"]');
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline"] .tl-track').length === 4);
