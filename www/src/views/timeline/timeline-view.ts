@@ -315,8 +315,8 @@ export class TimelineView implements View, InputHost {
       s.members.map(async (m) => {
         const p = m.profile;
         if (!p || s.summary.has(m.index)) return;
-        const stats = await m.engine.rangeStats(p.start_ps, p.end_ps).catch(() => null);
-        const t = summaryTrack(p, stats?.tracks ?? []);
+        const work = await m.engine.selection([], p.start_ps, p.end_ps, false).catch(() => null);
+        const t = summaryTrack(p, work?.tracks ?? []);
         if (t !== null) s.summary.set(m.index, t);
       }),
     );
