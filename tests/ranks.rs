@@ -380,3 +380,74 @@ fn ranks_cli_reports_a_file_that_is_no_profile_and_keeps_the_others() {
         .unwrap();
     assert_eq!(none.status.code(), Some(2));
 }
+
+#[test]
+fn torch_ddp_4rank_framework_op_tables_merge_with_an_all_row_per_op() {
+    let Some(dir) = multi() else { return };
+    let paths = files(&dir.join("torch_ddp_4rank"), ".json.gz");
+    let mut sessions = Vec::new();
+    let mut tables = Vec::new();
+    for p in &paths {
+        let bytes = common::read(p);
+        let mut s = Session::new();
+        s.reserve(bytes.len() as u64).unwrap();
+        s.push(&bytes).unwrap();
+        s.finish().unwrap();
+        tables.push(call(&s, "analysisTable", json!(["framework-ops", false])));
+        sessions.push(s);
+    }
+    let labels = ["0", "1", "2", "3"];
+    let merged = call(
+        &sessions[0],
+        "mergeTables",
+        json!(["framework-ops", tables, labels]),
+    );
+    let rows = merged["rows"].as_array().unwrap();
+    let input_rows: usize = tables
+        .iter()
+        .map(|t| t["rows"].as_array().unwrap().len())
+        .sum();
+    let alls: Vec<&Value> = rows.iter().filter(|r| r["rank"] == "all").collect();
+    assert_eq!(rows.len(), input_rows + alls.len());
+    // Each all row sums its op's rows over the ranks, computed here from the inputs.
+    for all in &alls {
+        let same = |r: &&Value| {
+            ["host_or_device", "type", "operation"]
+                .iter()
+                .all(|k| r[*k] == all[*k])
+        };
+        let of_op: Vec<&Value> = tables
+            .iter()
+            .flat_map(|t| t["rows"].as_array().unwrap())
+            .filter(same)
+            .collect();
+        let occ: u64 = of_op
+            .iter()
+            .map(|r| r["occurrences"].as_u64().unwrap())
+            .sum();
+        let ps: i64 = of_op
+            .iter()
+            .map(|r| r["total_self_time_ps"].as_i64().unwrap())
+            .sum();
+        assert_eq!(all["occurrences"], occ, "{}", all["operation"]);
+        assert_eq!(all["total_self_time_ps"], ps);
+        let avg = all["avg_self_time"].as_f64().unwrap();
+        let expected = if occ == 0 {
+            0.0
+        } else {
+            all["total_self_time"].as_f64().unwrap() / occ as f64
+        };
+        assert!((avg - expected).abs() < 1e-6, "{all}");
+    }
+    let mm = alls
+        .iter()
+        .find(|r| r["operation"] == "aten::addmm")
+        .expect("aten::addmm");
+    assert_eq!(mm["occurrences"].as_u64().unwrap() % 4, 0);
+    // The host shares of the all rows add up to the whole host time.
+    let host: f64 = alls
+        .iter()
+        .map(|r| r["host_total_self_time_percent"].as_f64().unwrap())
+        .sum();
+    assert!((host - 1.0).abs() < 1e-3, "{host}");
+}
