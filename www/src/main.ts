@@ -3,14 +3,19 @@
 // Each view's lifecycle is shell/view.ts's; the load itself is shell/loader.ts's.
 
 import type { OpenSource, SliceInfo } from './engine/engine';
-import { WorkerEngine, nameFromUrl } from './engine/worker-proxy';
+import { EnginePool } from './engine/pool';
+import { SessionEngine } from './engine/session-engine';
+import { nameFromUrl } from './engine/worker-proxy';
 import { $, el } from './lib/dom';
 import { installTheme, setThemeChoice, themeChoice } from './lib/theme';
+import { JobPlanner } from './shell/job';
 import { Loader, setPageState } from './shell/loader';
+import { MemberList } from './shell/member-list';
 import { registerServiceWorker } from './shell/offline';
-import { installOpenControls } from './shell/open-controls';
+import { installOpenControls, urlSources } from './shell/open-controls';
 import { pageViewState } from './shell/page-view-state';
 import { SelectionView } from './shell/selection';
+import type { Session } from './shell/session';
 import { TabBar } from './shell/tabs';
 import { UrlSync } from './shell/url-sync';
 import { ViewRegistry } from './shell/view';
@@ -40,8 +45,10 @@ function main(): void {
   installThemeToggle();
   // `?crash-test` (end-to-end tests only) arms the worker's crash hook; see worker.ts.
   const crashTest = new URLSearchParams(location.search).has('crash-test');
-  const engine = new WorkerEngine(new URL(crashTest ? './worker.js?crash-test' : './worker.js', import.meta.url));
-  engine.onMemory((bytes) => {
+  const pool = new EnginePool(new URL(crashTest ? './worker.js?crash-test' : './worker.js', import.meta.url));
+  // The views' engine: member 0's calls, or routed to the member a slice or track belongs to.
+  const engine = new SessionEngine(pool.primary);
+  pool.primary.onMemory((bytes) => {
     document.body.dataset.wasmMemoryBytes = String(bytes);
   });
 
@@ -88,6 +95,7 @@ function main(): void {
       onViewChange: () => urlSync.changed(),
     },
     $('#empty-state'),
+    engine,
   );
   // Under the timeline: the aggregates, call tree and steps of the area chosen on it.
   const areaPanel: AreaPanel = new AreaPanel(engine, {
@@ -108,7 +116,12 @@ function main(): void {
   };
   const healthRoot = el('div', { class: 'health-root' });
   tabs.panel('health').append(healthRoot);
-  const health = new HealthView(healthRoot, engine, (id) => selection.reveal(id));
+  const health = new HealthView(
+    healthRoot,
+    engine,
+    (id) => selection.reveal(id),
+    (member, id) => engine.globalId(member, id),
+  );
 
   // Analysis tabs: picking a row highlights its occurrences (exactly, or by name) and jumps to the longest.
   const analysis: AnalysisView = new AnalysisView(
@@ -191,6 +204,26 @@ function main(): void {
 
   // Loaded in this order: the timeline asks for its first render list before the others ask anything.
   views.add(timeline, ['timeline']);
+  // A job's clock on the timeline: its members' labels and the alignments it offers.
+  views.add({
+    clear: () => undefined,
+    load: () => undefined,
+    loadSession: (session, scope) => {
+      if (session.kind === 'single') return;
+      timeline.setMemberTitles(planner.memberTitles());
+      const clock = session.kind === 'job' ? planner.takeClock() : null;
+      if (!clock) return;
+      timeline.setOffsets(clock.offsets);
+      timeline.setAlignChoices(clock.choices, 0, (align) => {
+        void clock.realign(align).then(
+          (offsets) => {
+            if (scope.current) timeline.setOffsets(offsets);
+          },
+          () => undefined,
+        );
+      });
+    },
+  });
   views.add(counters, ['counters']);
   views.add(health, ['health']);
   views.add(analysis, ANALYSIS_TABS);
@@ -211,8 +244,16 @@ function main(): void {
     },
     load: () => undefined,
   });
-  const loader = new Loader(engine, views, status, tabs, nameOf, urlSync);
-  installOpenControls((source) => void loader.load(source));
+  const planner = new JobPlanner();
+  const sessionSink = {
+    setSession: (session: Session) => {
+      engine.setMembers(session.members);
+      const clock = session.kind === 'job' ? planner.takeClock() : null;
+      if (clock) engine.setOffsets(clock.offsets);
+    },
+  };
+  const loader = new Loader(pool, views, status, tabs, nameOf, urlSync, sessionSink, new MemberList($('#members')), planner.plan);
+  installOpenControls((sources) => void loader.load(sources));
 
   engine.ready.then(
     () => {
@@ -220,8 +261,8 @@ function main(): void {
         status.idle();
         setPageState('idle');
       }
-      const url = new URLSearchParams(location.search).get('url');
-      if (url) void loader.load({ kind: 'url', url });
+      const urls = urlSources(location.search);
+      if (urls.length > 0) void loader.load(urls);
     },
     (err: unknown) => {
       const message = err instanceof Error ? err.message : String(err);

@@ -163,6 +163,22 @@ export type {
 import type { CounterSample, CounterColumn, CounterTrackInfo, RangeStats, PerfRow, KernelTelemetry, HealthEntry, FlowLink } from './counter-types';
 import type { DiffReport, DiffSide } from './diff-types';
 
+// Replies of the rank calls live in ranks-types.ts.
+export type {
+  RankStep,
+  IdentitySource,
+  RankCollective,
+  RankPartial,
+  Align,
+  RankEntry,
+  ReportStep,
+  ReportCollective,
+  HeatMap,
+  ReportProblem,
+  RanksReport,
+} from './ranks-types';
+import type { Align, RankPartial, RanksReport } from './ranks-types';
+
 export interface ChartSpec {
   title: string;
   series: Array<{ name: string; points: Array<[number, number]> }>;
@@ -179,7 +195,8 @@ export interface ChartSpec {
  * An error from the engine: a load's ("<file>: <message>", phrased for a person) or a call's.
  * `kind` is stable: the core's kinds (`no_profile`, `bad_request`, `not_found`, `hlo`, `mlir`,
  * `chart`, `internal`, an import's `limit_exceeded`, `not_a_trace`, ...), `fatal` when the engine
- * crashed (it restarts), `init` when it could not start, `read` when the file could not be read.
+ * crashed (it restarts), `init` when it could not start, `read` when the file could not be read,
+ * `closed` when its session ended (the engine was terminated).
  */
 export class EngineError extends Error {
   constructor(
@@ -305,6 +322,12 @@ export const CALLS = {
   diff: json<[base: DiffSide, cand: DiffSide], DiffReport>(),
   /** Stateless: both runs' step-time distributions in one chart. */
   diffStepChart: json<[base: DiffSide, cand: DiffSide], ChartDoc>(),
+  /** What this profile contributes to a job of several ranks; `file` is its display name. */
+  rankPartial: json<[file: string], RankPartial>(),
+  /** Stateless: the job's report from the ranks' partials (any engine with a profile). */
+  mergeRanks: json<[partials: RankPartial[], align: Align], RanksReport>(),
+  /** Stateless: one table of `tool` per profile as one, with a `rank` column (the label) and an "all" row per key. */
+  mergeTables: json<[tool: AnalysisTool, tables: AnalysisTable[], labels: string[]], AnalysisTable>(),
 };
 
 /** An aggregated event: how often it happened on a line and for how long in total. */
