@@ -24,6 +24,7 @@ import { DetailsView } from './views/details-view';
 import { GraphView } from './views/graph-view';
 import { HealthView } from './views/health-view';
 import { MlirView } from './views/mlir-view';
+import { RanksView } from './views/ranks/ranks-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
 import { AreaPanel } from './views/selection/area-panel';
@@ -131,6 +132,13 @@ function main(): void {
         tabs.select('timeline');
         if (longest !== null) selection.reveal(longest);
       },
+      // Slices of several members: their ids on the session's (member m's id i is globalId(m, i)).
+      highlightIn: (parts, longest) => {
+        timeline.setSearch('');
+        timeline.setHighlight(Uint32Array.from(parts.flatMap((p) => Array.from(p.ids, (id) => engine.globalId(p.member, id)))));
+        tabs.select('timeline');
+        if (longest) selection.reveal(engine.globalId(longest.member, longest.slice));
+      },
       telemetry,
       zoomTo: (t0, t1) => {
         tabs.select('timeline');
@@ -195,6 +203,22 @@ function main(): void {
     },
   });
 
+  // The Ranks tab of a job: its alignment's offsets put the members on one clock; a heat map cell
+  // or a row shows that member's step or collective (its own trace time → the session's clock).
+  const applyRankOffsets = (offsets: Map<number, number>): void => {
+    engine.setOffsets(offsets);
+    timeline.requestDraw();
+  };
+  const ranks = new RanksView(tabs.panel('ranks'), {
+    setVisible: (on) => tabs.setHidden('ranks', !on),
+    setOffsets: applyRankOffsets,
+    zoomTo: (member, t0, t1) => {
+      const offset = engine.offsetOf(member);
+      tabs.select('timeline');
+      timeline.setRange(t0 + offset, t1 + offset);
+    },
+  });
+
   // Loaded in this order: the timeline asks for its first render list before the others ask anything.
   views.add(timeline, ['timeline']);
   views.add(counters, ['counters']);
@@ -205,6 +229,7 @@ function main(): void {
   views.add(search);
   views.add(graph, ['graph']);
   views.add(mlir, ['mlir']);
+  views.add(ranks, ['ranks']);
 
   const nameOf = (s: OpenSource): string => (s.kind === 'file' ? s.file.name : (s.name ?? nameFromUrl(s.url)));
   const urlSync = new UrlSync(pageViewState({ timeline, selection, tabs, find: (q) => search.find(q), query: () => query, dragRange: () => dragRange }));
