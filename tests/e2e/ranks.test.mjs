@@ -188,6 +188,20 @@ describe('the ranks of one job', { skip: skip ?? false }, () => {
     });
   });
 
+  test('a job with a rank left out: the problem named, the others compared', async () => {
+    await withPage(env, 'ranks-missing', async (page) => {
+      await openPage(page, env);
+      await page.setInputFiles('input[type=file]', [FILES[0], FILES[1], FILES[3]]);
+      await waitForState(page, 'ready', 90000);
+      await showRanks(page);
+      const problems = (await page.textContent('[data-testid="ranks-problems"]')) ?? '';
+      assert.match(problems, /world size 4, but no file for rank 2/);
+      const cols = await page.$$eval('[data-testid="table-ranks-steps"] th', (ths) => ths.map((t) => t.dataset.col).filter((c) => c.startsWith('time_')));
+      assert.deepEqual(cols, ['time_0', 'time_1', 'time_3']);
+      assert.equal(await page.locator('[data-testid="heat-cell"]').count(), 18, '3 ranks × 6 steps');
+    });
+  });
+
   test('the analysis tabs of a job: all ranks merged with a rank column, or one rank', async () => {
     await withPage(env, 'ranks-analysis', async (page) => {
       await openJob(page, env);
