@@ -212,13 +212,9 @@ function main(): void {
 
   // The Ranks tab of a job: its alignment's offsets put the members on one clock; a heat map cell
   // or a row shows that member's step or collective (its own trace time → the session's clock).
-  const applyRankOffsets = (offsets: Map<number, number>): void => {
-    engine.setOffsets(offsets);
-    timeline.requestDraw();
-  };
   const ranks = new RanksView(tabs.panel('ranks'), {
     setVisible: (on) => tabs.setHidden('ranks', !on),
-    setOffsets: applyRankOffsets,
+    setOffsets: (offsets) => timeline.setOffsets(offsets),
     zoomTo: (member, t0, t1) => {
       const offset = engine.offsetOf(member);
       tabs.select('timeline');
