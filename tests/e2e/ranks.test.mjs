@@ -149,14 +149,14 @@ describe('the ranks of one job', { skip: skip ?? false }, () => {
       assert.equal(cells.length, 24);
       assert.deepEqual([...new Set(cells.map((c) => c.rank))].sort(), ['0', '1', '2', '3']);
       assert.deepEqual([...new Set(cells.map((c) => c.step))].sort(), ['2', '3', '4', '5', '6', '7']);
-      const cell14 = cells.find((c) => c.rank === '1' && c.step === '4');
-      const want14 = truth.steps.find((s) => s.step === 4).ms[1];
-      const m = /step time (\d+) ps/.exec(cell14.title);
-      assert.ok(m, `the cell's tooltip "${cell14.title}" has the exact step time`);
-      assert.ok(Math.abs(Number(m[1]) / 1e9 - want14) < 0.01);
+      const cell34 = cells.find((c) => c.rank === '3' && c.step === '4');
+      const want34 = truth.steps.find((s) => s.step === 4).ms[3];
+      const m = /step time (\d+) ps/.exec(cell34.title);
+      assert.ok(m, `the cell's tooltip "${cell34.title}" has the exact step time`);
+      assert.ok(Math.abs(Number(m[1]) / 1e9 - want34) < 0.01);
       // Wait time instead of step time.
       await page.selectOption('[data-testid="ranks-heat-mode"]', 'wait');
-      const waitTitle = await page.$eval('[data-testid="heat-cell"][data-rank="1"][data-step="4"] title', (t) => t.textContent ?? '');
+      const waitTitle = await page.$eval('[data-testid="heat-cell"][data-rank="3"][data-step="4"] title', (t) => t.textContent ?? '');
       assert.match(waitTitle, /wait \d+ ps/);
       await page.selectOption('[data-testid="ranks-heat-mode"]', 'step');
 
@@ -164,18 +164,25 @@ describe('the ranks of one job', { skip: skip ?? false }, () => {
       const problems = (await page.textContent('[data-testid="ranks-problems"]')) ?? '';
       assert.doesNotMatch(problems, /duplicate|missing/i);
 
-      // A click on a cell zooms the timeline to that rank's step #4.
+      // A click on a cell zooms the timeline to that rank's step #4 and scrolls to its band.
       await page.click('[data-testid="tab-timeline"]');
       const fullView = await rangeText(page);
       await showRanks(page);
-      await page.click('[data-testid="heat-cell"][data-rank="1"][data-step="4"]');
+      await page.click('[data-testid="heat-cell"][data-rank="3"][data-step="4"]');
       await page.waitForFunction(() => document.getElementById('tab-timeline')?.getAttribute('aria-selected') === 'true');
       await page.waitForFunction((b) => (document.querySelector('[data-testid="timeline-range"]')?.textContent ?? '') !== b, fullView, { timeout: 10000 });
       const text = await rangeText(page);
       const span = /·\s*([\d.,]+)\s*(µs|ms|s) visible/.exec(text);
       assert.ok(span, `a span in the range text "${text}"`);
       const spanMs = Number(span[1].replaceAll(',', '')) * { µs: 1e-3, ms: 1, s: 1e3 }[span[2]];
-      assert.ok(Math.abs(spanMs - want14) < want14 * 0.02, `the timeline shows step #4 of rank 1 (${want14} ms), not ${text}`);
+      assert.ok(Math.abs(spanMs - want34) < want34 * 0.02, `the timeline shows step #4 of rank 3 (${want34} ms), not ${text}`);
+      const inView = await page.evaluate(() => {
+        const scroll = document.querySelector('[data-testid="timeline"] .tl-scroll')?.getBoundingClientRect();
+        const band = [...document.querySelectorAll('[data-testid="timeline-member"]')].find((b) => /rank-3/.test(b.textContent ?? ''));
+        const r = band?.getBoundingClientRect();
+        return scroll && r ? r.top >= scroll.top - 1 && r.top < scroll.bottom : false;
+      });
+      assert.ok(inView, "rank 3's band is scrolled into view");
 
       // Aligning on the start of step #2 re-merges: the offsets change, the tables stay.
       await showRanks(page);

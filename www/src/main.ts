@@ -219,6 +219,7 @@ function main(): void {
       const offset = engine.offsetOf(member);
       tabs.select('timeline');
       timeline.setRange(t0 + offset, t1 + offset);
+      timeline.revealMember(member);
     },
   });
 

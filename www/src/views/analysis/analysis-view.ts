@@ -243,7 +243,7 @@ export class AnalysisView implements View {
     if (!scope.current) return;
     const rows = job.merged.rows;
     if (rows.length === 0) {
-      p.replaceChildren(message(emptyText(tool)));
+      p.replaceChildren(message(emptyText(tool, 'any rank of this job')));
       return;
     }
     const tableBox = document.createElement('div');
@@ -566,15 +566,15 @@ function measuredOnHost(rows: ReadonlyArray<Record<string, unknown>>): boolean {
   return rows.some((r) => r.source === 'host');
 }
 
-function emptyText(tool: AnalysisTool): string {
+function emptyText(tool: AnalysisTool, where = 'this profile'): string {
   switch (tool) {
     case 'kernels':
-      return 'No GPU kernels in this profile.';
+      return `No GPU kernels in ${where}.`;
     case 'hlo-stats':
-      return 'No device HLO ops in this profile (XProf shows an empty table too).';
+      return `No device HLO ops in ${where} (XProf shows an empty table too).`;
     case 'framework-ops':
-      return 'No framework ops in this profile.';
+      return `No framework ops in ${where}.`;
     case 'gpu-ops':
-      return 'No GPU work launched by framework ops in this profile.';
+      return `No GPU work launched by framework ops in ${where}.`;
   }
 }
