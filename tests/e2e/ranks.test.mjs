@@ -192,6 +192,15 @@ describe('the ranks of one job', { skip: skip ?? false }, () => {
       await page.waitForSelector('[data-testid="ranks-view"][data-ready="true"]');
       assert.equal(await page.inputValue('[data-testid="ranks-align"]'), 'step:2');
       assert.equal((await table(page, 'ranks-steps')).length, 6);
+      // The timeline's alignment menu shows the same choice, and choosing there comes back here.
+      const timelineAlign = () => page.$eval('[data-testid="timeline-align"]', (s) => s.options[s.selectedIndex]?.textContent ?? '');
+      assert.match(await timelineAlign(), /step 2/);
+      await page.click('[data-testid="tab-timeline"]');
+      const clockIndex = await page.$eval('[data-testid="timeline-align"]', (s) => [...s.options].findIndex((o) => o.textContent === 'clock'));
+      await page.selectOption('[data-testid="timeline-align"]', { index: clockIndex });
+      await page.waitForFunction(() => document.querySelector('[data-testid="ranks-align"]')?.value === 'clock', null, { timeout: 30000 });
+      await page.waitForSelector('[data-testid="ranks-view"][data-ready="true"]', { state: 'attached' });
+      assert.equal(await page.textContent('[data-testid="ranks-offsets"]'), clockOffsets, 'back on the clock, the offsets are the first ones');
     });
   });
 

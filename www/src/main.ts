@@ -2,7 +2,7 @@
 // to one another, the ways to open a profile, the view kept in the URL hash and the colour theme.
 // Each view's lifecycle is shell/view.ts's; the load itself is shell/loader.ts's.
 
-import type { OpenSource, SliceInfo } from './engine/engine';
+import type { Align, OpenSource, SliceInfo } from './engine/engine';
 import { EnginePool } from './engine/pool';
 import { SessionEngine } from './engine/session-engine';
 import { nameFromUrl } from './engine/worker-proxy';
@@ -212,9 +212,12 @@ function main(): void {
 
   // The Ranks tab of a job: its alignment's offsets put the members on one clock; a heat map cell
   // or a row shows that member's step or collective (its own trace time → the session's clock).
+  // The job's alignment is chosen on the timeline or in the Ranks tab; both show the one chosen.
+  let showTimelineAlign: (align: Align) => void = () => undefined;
   const ranks = new RanksView(tabs.panel('ranks'), {
     setVisible: (on) => tabs.setHidden('ranks', !on),
     setOffsets: (offsets) => timeline.setOffsets(offsets),
+    aligned: (align) => showTimelineAlign(align),
     zoomTo: (member, t0, t1) => {
       const offset = engine.offsetOf(member);
       tabs.select('timeline');
@@ -234,14 +237,20 @@ function main(): void {
       timeline.setMemberTitles(planner.memberTitles());
       const clock = session.kind === 'job' ? planner.takeClock() : null;
       if (!clock) return;
-      timeline.setAlignChoices(clock.choices, 0, (align) => {
+      const pick = (align: unknown): void => {
         void clock.realign(align).then(
           (offsets) => {
             if (scope.current) timeline.setOffsets(offsets);
           },
           () => undefined,
         );
-      });
+        void ranks.alignTo(align as Align);
+      };
+      timeline.setAlignChoices(clock.choices, 0, pick);
+      showTimelineAlign = (align) => {
+        const at = clock.choices.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(align));
+        if (at >= 0 && scope.current) timeline.setAlignChoices(clock.choices, at, pick);
+      };
     },
   });
   views.add(counters, ['counters']);

@@ -23,6 +23,8 @@ export interface RanksHost {
   setVisible(on: boolean): void;
   /** The offset of every member (member index → ps) under the alignment chosen: the timeline shifts each member's group by it. */
   setOffsets(offsets: Map<number, number>): void;
+  /** The alignment shown is now `align` (picked here, or asked for with `alignTo`). */
+  aligned?(align: Align): void;
   /** Shows member `member`'s group over `[t0, t1]`, ps in that member's own trace time. */
   zoomTo(member: number, t0: number, t1: number): void;
 }
@@ -99,6 +101,11 @@ export class RanksView implements View {
     await this.merge(this.align);
   }
 
+  /** Merges under `align` as if it were picked here (another control chose it). */
+  alignTo(align: Align): Promise<void> {
+    return this.partials.length > 0 ? this.merge(align) : Promise.resolve();
+  }
+
   /** Merges the partials under `align` and shows the report; the timeline gets the new offsets. */
   private async merge(align: Align): Promise<void> {
     const scope = this.merges.next(this.scope);
@@ -130,6 +137,7 @@ export class RanksView implements View {
       if (m !== undefined) offsets.set(m, r.offset_ps);
     }
     this.host.setOffsets(offsets);
+    this.host.aligned?.(align);
     this.render(report, members);
     this.root.dataset.ready = 'true';
   }
