@@ -262,6 +262,40 @@ describe('the ranks of one job', { skip: skip ?? false }, () => {
       await showAnalysisTab(page, 'kernels');
       assert.ok(await page.isVisible('#panel-kernels [data-testid="rank-picker"]'));
       assert.equal(await page.inputValue('#panel-kernels [data-testid="rank-picker"]'), '2', 'one choice for every tab');
+      // The overview of rank 2: its step chart's first bar zooms the timeline to rank 2's step #2.
+      await showAnalysisTab(page, 'overview');
+      assert.equal(await page.inputValue('#panel-overview [data-testid="rank-picker"]'), '2');
+      const bar = page.locator('#panel-overview svg.an-chart rect[data-zoom="true"]').first();
+      const box = await bar.boundingBox();
+      assert.ok(box, 'the first step bar has a box');
+      await page.click('[data-testid="tab-timeline"]');
+      const fullView = await rangeText(page);
+      await page.click('[data-testid="tab-overview"]');
+      await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+      await page.waitForFunction(() => document.getElementById('tab-timeline')?.getAttribute('aria-selected') === 'true');
+      await page.waitForFunction((b) => (document.querySelector('[data-testid="timeline-range"]')?.textContent ?? '') !== b, fullView, { timeout: 10000 });
+      const want = groundTruth().steps.find((s) => s.step === 2).ms[2];
+      const text = await rangeText(page);
+      const span = /·\s*([\d.,]+)\s*(µs|ms|s) visible/.exec(text);
+      assert.ok(span, `a span in the range text "${text}"`);
+      const spanMs = Number(span[1].replaceAll(',', '')) * { µs: 1e-3, ms: 1, s: 1e3 }[span[2]];
+      assert.ok(Math.abs(spanMs - want) < want * 0.05, `the timeline shows step #2 of rank 2 (${want} ms), not ${text}`);
+      // At the same place as the Ranks tab's cell of rank 2, step #2 (on the session's clock, not rank 2's own).
+      const startMs = (t) => {
+        const m = /^([\d.,]+)\s*(µs|ms|s)\s*–/.exec(t);
+        assert.ok(m, `a start in the range text "${t}"`);
+        return Number(m[1].replaceAll(',', '')) * { µs: 1e-3, ms: 1, s: 1e3 }[m[2]];
+      };
+      await showRanks(page);
+      await page.click('[data-testid="tab-timeline"]');
+      await page.click('[data-testid="zoom-fit"]');
+      await page.waitForFunction((b) => (document.querySelector('[data-testid="timeline-range"]')?.textContent ?? '') !== b, text, { timeout: 10000 });
+      const fitted = await rangeText(page);
+      await showRanks(page);
+      await page.click('[data-testid="heat-cell"][data-rank="2"][data-step="2"]');
+      await page.waitForFunction((b) => (document.querySelector('[data-testid="timeline-range"]')?.textContent ?? '') !== b, fitted, { timeout: 10000 });
+      const fromCell = await rangeText(page);
+      assert.ok(Math.abs(startMs(fromCell) - startMs(text)) < 1, `the overview's step bar (${text}) and the heat map cell (${fromCell}) show the same step`);
     });
   });
 });

@@ -124,6 +124,14 @@ function main(): void {
     (member, id) => engine.globalId(member, id),
   );
 
+  // Member `member`'s [t0, t1] (its own trace time) on the session's clock, its band in view.
+  const zoomToMember = (member: number, t0: number, t1: number): void => {
+    const offset = engine.offsetOf(member);
+    tabs.select('timeline');
+    timeline.setRange(t0 + offset, t1 + offset);
+    timeline.revealMember(member);
+  };
+
   // Analysis tabs: picking a row highlights its occurrences (exactly, or by name) and jumps to the longest.
   const analysis: AnalysisView = new AnalysisView(
     engine,
@@ -151,6 +159,7 @@ function main(): void {
         tabs.select('timeline');
         timeline.setRange(t0, t1);
       },
+      zoomToOn: (member, t0, t1) => zoomToMember(member, t0, t1),
       jump: (name, longest) => {
         timeline.setSearch(name);
         tabs.select('timeline');
@@ -218,12 +227,7 @@ function main(): void {
     setVisible: (on) => tabs.setHidden('ranks', !on),
     setOffsets: (offsets) => timeline.setOffsets(offsets),
     aligned: (align) => showTimelineAlign(align),
-    zoomTo: (member, t0, t1) => {
-      const offset = engine.offsetOf(member);
-      tabs.select('timeline');
-      timeline.setRange(t0 + offset, t1 + offset);
-      timeline.revealMember(member);
-    },
+    zoomTo: (member, t0, t1) => zoomToMember(member, t0, t1),
   });
 
   // Loaded in this order: the timeline asks for its first render list before the others ask anything.

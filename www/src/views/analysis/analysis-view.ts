@@ -10,7 +10,7 @@
 import type { AnalysisTool, Engine, Profile } from '../../engine/engine';
 import { NO_LOAD, type Scope } from '../../shell/scope';
 import type { TabName } from '../../shell/tabs';
-import type { Session } from '../../shell/session';
+import { type Session, loadedMembers } from '../../shell/session';
 import type { View } from '../../shell/view';
 import { formatDuration } from '../../lib/time';
 import { drawChart } from './charts';
@@ -52,6 +52,8 @@ export interface AnalysisHost {
   telemetry(id: number): void;
   /** Shows `[t0, t1]` (ps, the clock of slice starts) on the timeline: a chart bar was clicked. */
   zoomTo(t0: number, t1: number): void;
+  /** Job sessions: shows `[t0, t1]` (ps, member `member`'s own trace time) of that member on the timeline. */
+  zoomToOn?(member: number, t0: number, t1: number): void;
 }
 
 type Row = Record<string, unknown>;
@@ -266,7 +268,7 @@ export class AnalysisView implements View {
 
   /** "All ranks" on the overview: each rank's steps and device, one row per rank; a row picks that rank. */
   private async showRankOverviews(p: HTMLElement, scope: Scope, session: Session): Promise<void> {
-    const loaded = session.members.filter((m) => m.profile !== null);
+    const loaded = loadedMembers(session);
     const docs = await Promise.all(loaded.map((m) => m.engine.analysisDoc({ kind: 'overview', compat: this.compat }) as Promise<OverviewDoc>));
     if (!scope.current) return;
     const rows = docs.map((o, i) => ({
@@ -376,7 +378,10 @@ export class AnalysisView implements View {
       peakGflops: req.peakGflops ?? 0,
       peakHbmGbps: req.peakHbmGbps ?? 0,
     });
-    if (scope.current) await drawChart(box, data, alt, (t0, t1) => this.host.zoomTo(t0, t1));
+    const member = this.member();
+    const zoomToOn = this.host.zoomToOn;
+    const zoom = member === 0 || !zoomToOn ? (t0: number, t1: number) => this.host.zoomTo(t0, t1) : (t0: number, t1: number) => zoomToOn(member, t0, t1);
+    if (scope.current) await drawChart(box, data, alt, zoom);
   }
 
   private async showOpProfile(p: HTMLElement, scope: Scope, groupBy: 'program' | 'category'): Promise<void> {

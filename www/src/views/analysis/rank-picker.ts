@@ -25,7 +25,7 @@ export function rankPicker(members: readonly Member[], choice: RankChoice, onCha
   all.textContent = 'all ranks';
   select.append(all);
   for (const m of members) {
-    if (m.profile === null) continue;
+    if (m.profile === null || m.error !== null) continue;
     const o = document.createElement('option');
     o.value = String(m.index);
     o.textContent = m.label === m.file ? m.label : `${m.label} (${m.file})`;

@@ -27,7 +27,7 @@ export interface JobTable {
 
 /** Asks every loaded member for its table of `tool` (in parallel) and merges them in the first one's engine. */
 export async function jobTable(members: readonly Member[], tool: AnalysisTool, compat: boolean): Promise<JobTable> {
-  const loaded = members.filter((m) => m.profile !== null);
+  const loaded = members.filter((m) => m.profile !== null && m.error === null);
   const first = loaded[0];
   if (!first) throw new Error('no rank of this job is loaded');
   const tables = await Promise.all(loaded.map((m) => m.engine.analysisTable(tool, compat)));

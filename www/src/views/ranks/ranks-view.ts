@@ -10,7 +10,7 @@ import type { Engine } from '../../engine/engine';
 import type { Align, RankPartial, RanksReport } from '../../engine/ranks-types';
 import { formatDuration } from '../../lib/time';
 import { Latest, NO_LOAD, type Scope } from '../../shell/scope';
-import type { Session } from '../../shell/session';
+import { type Session, loadedMembers } from '../../shell/session';
 import type { View } from '../../shell/view';
 import { DataTable } from '../analysis/data-table';
 import { alignPicker } from './align-picker';
@@ -81,8 +81,8 @@ export class RanksView implements View {
     this.host.setVisible(true);
     this.root.dataset.ready = 'false';
     this.root.replaceChildren(message('Merging the ranks…'));
-    const loaded = session.members.filter((m) => m.profile !== null);
-    this.loadProblems = session.members.filter((m) => m.profile === null).map((m) => ({ file: m.file, message: m.error ?? 'not loaded' }));
+    const loaded = loadedMembers(session);
+    this.loadProblems = session.members.filter((m) => !loaded.includes(m)).map((m) => ({ file: m.file, message: m.error ?? 'not loaded' }));
     const answers = await Promise.all(
       loaded.map((m) =>
         m.engine.rankPartial(m.file).then(
