@@ -241,6 +241,7 @@ function main(): void {
       timeline.setMemberTitles(planner.memberTitles());
       const clock = session.kind === 'job' ? planner.takeClock() : null;
       if (!clock) return;
+      timeline.setOffsets(clock.offsets);
       const pick = (align: unknown): void => {
         void clock.realign(align).then(
           (offsets) => {

@@ -19,7 +19,12 @@ export interface BandChoices {
   summary: ReadonlyMap<number, number>;
   /** Each member's band label ("rank 0 · host · file"); its label when it has none. */
   titles: ReadonlyMap<number, string>;
+  /** The members the offsets given place on the session's clock (null: every member). */
+  aligned: ReadonlySet<number> | null;
 }
+
+/** What a band shows of a member left out of the offsets given: its times are its own. */
+export const OWN_CLOCK = 'own clock';
 
 /** From this many members on, compact mode is on at first. */
 export const COMPACT_FROM = 16;
@@ -69,7 +74,7 @@ export function sessionProfile(members: readonly Member[], routing: SessionRouti
     bands.push({
       member: m.index,
       label: choices.titles.get(m.index) ?? m.label,
-      offset: offsetText(off),
+      offset: choices.aligned && !choices.aligned.has(m.index) ? OWN_CLOCK : offsetText(off),
       from,
       to: groups.length,
       collapsed: choices.collapsed.has(m.index),
