@@ -6,7 +6,8 @@
 // The expected numbers are read from the corpus README's ground-truth tables, not written here.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { missingPrerequisite, openPage, rangeText, setup, showAnalysisTab, skipOrFail, waitForState, withPage } from './helpers.mjs';
 
@@ -204,14 +205,20 @@ describe('the ranks of one job', { skip: skip ?? false }, () => {
     });
   });
 
-  test('a job with a rank left out: the problem named, the others compared', async () => {
+  test('a job with a rank left out and one claimed twice: the problems named, the others compared', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'planeview-ranks-'));
+    const copy = join(dir, 'rank-1-again.pt.trace.json.gz');
+    copyFileSync(FILES[1], copy);
+    after(() => rmSync(dir, { recursive: true, force: true }));
     await withPage(env, 'ranks-missing', async (page) => {
       await openPage(page, env);
-      await page.setInputFiles('input[type=file]', [FILES[0], FILES[1], FILES[3]]);
+      await page.setInputFiles('input[type=file]', [FILES[0], FILES[1], copy, FILES[3]]);
       await waitForState(page, 'ready', 90000);
       await showRanks(page);
       const problems = (await page.textContent('[data-testid="ranks-problems"]')) ?? '';
       assert.match(problems, /world size 4, but no file for rank 2/);
+      // One of the two is kept (the merge orders them by rank, then file name), the other named.
+      assert.match(problems, /rank-1(-again)?\.pt\.trace\.json\.gz: claims rank 1, as rank-1(-again)?\.pt\.trace\.json\.gz does; left out/);
       const cols = await page.$$eval('[data-testid="table-ranks-steps"] th', (ths) => ths.map((t) => t.dataset.col).filter((c) => c.startsWith('time_')));
       assert.deepEqual(cols, ['time_0', 'time_1', 'time_3']);
       assert.equal(await page.locator('[data-testid="heat-cell"]').count(), 18, '3 ranks × 6 steps');
