@@ -10,6 +10,8 @@ const CELL_W = 64;
 const CELL_H = 24;
 const LEFT = 64;
 const TOP = 22;
+/** Room under the cells for the colour legend. */
+const LEGEND = 26;
 
 /** The report's heat map: `values[i][j]` is rank `ranks[i]`'s value at step `steps[j]` (ps, or null). */
 export interface HeatGrid {
@@ -38,7 +40,7 @@ function fillAt(f: number): { fill: string; ink: string } {
  */
 export function drawHeatMap(box: HTMLElement, grid: HeatGrid, what: string, onCell: (rank: number, step: number) => void): SVGSVGElement {
   const width = LEFT + CELL_W * grid.steps.length + 4;
-  const height = TOP + CELL_H * grid.ranks.length + 4;
+  const height = TOP + CELL_H * grid.ranks.length + LEGEND;
   const svg = svgEl('svg', { width, height, viewBox: `0 0 ${width} ${height}`, class: 'rk-heat', role: 'grid', 'aria-label': `${what} by rank and step` });
   const known = grid.values.flat().filter((v): v is number => typeof v === 'number');
   const lo = known.length > 0 ? Math.min(...known) : 0;
@@ -77,6 +79,19 @@ export function drawHeatMap(box: HTMLElement, grid: HeatGrid, what: string, onCe
       svg.append(g);
     });
   });
+  if (known.length > 0) {
+    const y = TOP + CELL_H * grid.ranks.length + 6;
+    const low = fillAt(0);
+    const high = fillAt(1);
+    svg.append(svgEl('rect', { x: LEFT + 1, y, width: 12, height: 12, fill: low.fill }));
+    const lowText = svgEl('text', { x: LEFT + 18, y: y + 10, class: 'rk-heat-label' });
+    lowText.textContent = `shortest ${formatDuration(lo)}`;
+    const highX = LEFT + Math.max(2, Math.ceil(grid.steps.length / 2)) * CELL_W;
+    svg.append(lowText, svgEl('rect', { x: highX, y, width: 12, height: 12, fill: high.fill }));
+    const highText = svgEl('text', { x: highX + 17, y: y + 10, class: 'rk-heat-label' });
+    highText.textContent = `longest ${formatDuration(hi)}`;
+    svg.append(highText);
+  }
   const cellOf = (e: Event): { rank: number; step: number } | null => {
     const g = (e.target as Element | null)?.closest<SVGGElement>('g[data-zoom]');
     return g ? { rank: Number(g.dataset.rank), step: Number(g.dataset.step) } : null;
