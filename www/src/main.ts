@@ -2,7 +2,7 @@
 // to one another, the ways to open a profile, the view kept in the URL hash and the colour theme.
 // Each view's lifecycle is shell/view.ts's; the load itself is shell/loader.ts's.
 
-import type { OpenSource, SliceInfo } from './engine/engine';
+import type { Align, OpenSource, SliceInfo } from './engine/engine';
 import { EnginePool } from './engine/pool';
 import { SessionEngine } from './engine/session-engine';
 import { nameFromUrl } from './engine/worker-proxy';
@@ -25,6 +25,7 @@ import { DetailsView } from './views/details-view';
 import { GraphView } from './views/graph-view';
 import { HealthView } from './views/health-view';
 import { MlirView } from './views/mlir-view';
+import { RanksView } from './views/ranks/ranks-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
 import { AreaPanel } from './views/selection/area-panel';
@@ -123,6 +124,14 @@ function main(): void {
     (member, id) => engine.globalId(member, id),
   );
 
+  // Member `member`'s [t0, t1] (its own trace time) on the session's clock, its band in view.
+  const zoomToMember = (member: number, t0: number, t1: number): void => {
+    const offset = engine.offsetOf(member);
+    tabs.select('timeline');
+    timeline.setRange(t0 + offset, t1 + offset);
+    timeline.revealMember(member);
+  };
+
   // Analysis tabs: picking a row highlights its occurrences (exactly, or by name) and jumps to the longest.
   const analysis: AnalysisView = new AnalysisView(
     engine,
@@ -138,11 +147,19 @@ function main(): void {
         tabs.select('timeline');
         if (longest !== null) selection.reveal(longest);
       },
+      // Slices of several members: their ids on the session's (member m's id i is globalId(m, i)).
+      highlightIn: (parts, longest) => {
+        timeline.setSearch('');
+        timeline.setHighlight(Uint32Array.from(parts.flatMap((p) => Array.from(p.ids, (id) => engine.globalId(p.member, id)))));
+        tabs.select('timeline');
+        if (longest) selection.reveal(engine.globalId(longest.member, longest.slice));
+      },
       telemetry,
       zoomTo: (t0, t1) => {
         tabs.select('timeline');
         timeline.setRange(t0, t1);
       },
+      zoomToOn: (member, t0, t1) => zoomToMember(member, t0, t1),
       jump: (name, longest) => {
         timeline.setSearch(name);
         tabs.select('timeline');
@@ -202,6 +219,17 @@ function main(): void {
     },
   });
 
+  // The Ranks tab of a job: its alignment's offsets put the members on one clock; a heat map cell
+  // or a row shows that member's step or collective (its own trace time → the session's clock).
+  // The job's alignment is chosen on the timeline or in the Ranks tab; both show the one chosen.
+  let showTimelineAlign: (align: Align) => void = () => undefined;
+  const ranks = new RanksView(tabs.panel('ranks'), {
+    setVisible: (on) => tabs.setHidden('ranks', !on),
+    setOffsets: (offsets) => timeline.setOffsets(offsets),
+    aligned: (align) => showTimelineAlign(align),
+    zoomTo: (member, t0, t1) => zoomToMember(member, t0, t1),
+  });
+
   // Loaded in this order: the timeline asks for its first render list before the others ask anything.
   views.add(timeline, ['timeline']);
   // A job's clock on the timeline: its members' labels and the alignments it offers.
@@ -214,14 +242,20 @@ function main(): void {
       const clock = session.kind === 'job' ? planner.takeClock() : null;
       if (!clock) return;
       timeline.setOffsets(clock.offsets);
-      timeline.setAlignChoices(clock.choices, 0, (align) => {
+      const pick = (align: unknown): void => {
         void clock.realign(align).then(
           (offsets) => {
             if (scope.current) timeline.setOffsets(offsets);
           },
           () => undefined,
         );
-      });
+        void ranks.alignTo(align as Align);
+      };
+      timeline.setAlignChoices(clock.choices, 0, pick);
+      showTimelineAlign = (align) => {
+        const at = clock.choices.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(align));
+        if (at >= 0 && scope.current) timeline.setAlignChoices(clock.choices, at, pick);
+      };
     },
   });
   views.add(counters, ['counters']);
@@ -232,6 +266,7 @@ function main(): void {
   views.add(search);
   views.add(graph, ['graph']);
   views.add(mlir, ['mlir']);
+  views.add(ranks, ['ranks']);
 
   const nameOf = (s: OpenSource): string => (s.kind === 'file' ? s.file.name : (s.name ?? nameFromUrl(s.url)));
   const urlSync = new UrlSync(pageViewState({ timeline, selection, tabs, find: (q) => search.find(q), query: () => query, dragRange: () => dragRange }));

@@ -4,15 +4,20 @@
 // that row's occurrences on the timeline (their slice ids, from the engine) and jumps to the
 // longest; rows of the other tables highlight by name. A slice selected on the timeline marks its
 // row in the tables already shown. Tables take extra per-row buttons through `addRowAction`.
+// In a job session (several ranks of one job) the tabs of `RANK_TABS` show a rank picker: every
+// rank merged ("all ranks", rank-tables.ts) or one rank's own tables, from that rank's engine.
 
 import type { AnalysisTool, Engine, Profile } from '../../engine/engine';
 import { NO_LOAD, type Scope } from '../../shell/scope';
 import type { TabName } from '../../shell/tabs';
+import { type Session, loadedMembers } from '../../shell/session';
 import type { View } from '../../shell/view';
 import { formatDuration } from '../../lib/time';
 import { drawChart } from './charts';
 import { ROOFLINE_COLUMNS, TABLE_COLUMNS, TOP_OPS_COLUMNS } from './columns';
 import { type Column, DataTable, type RowAction } from './data-table';
+import { RANK_TABS, type RankChoice, rankPicker } from './rank-picker';
+import { type JobTable, jobColumns, jobTable, sourcesOf } from './rank-tables';
 
 export type AnalysisTab = AnalysisTool | 'op-profile' | 'overview' | 'roofline';
 
@@ -23,8 +28,12 @@ function isAnalysisTab(tab: TabName): tab is AnalysisTab {
   return (ANALYSIS_TABS as readonly string[]).includes(tab);
 }
 
-/** Names of the tables (a `data-testid="table-<name>"` each): the three tools, top ops, roofline. */
-export type AnalysisTableName = AnalysisTool | 'top-ops' | 'roofline';
+function isTool(tab: AnalysisTab): tab is AnalysisTool {
+  return tab === 'kernels' || tab === 'hlo-stats' || tab === 'framework-ops' || tab === 'gpu-ops';
+}
+
+/** Names of the tables (a `data-testid="table-<name>"` each): the tools, top ops, roofline, a job's overview per rank. */
+export type AnalysisTableName = AnalysisTool | 'top-ops' | 'roofline' | 'overview-ranks';
 
 /** What the page does for the analysis tabs. */
 export interface AnalysisHost {
@@ -34,10 +43,17 @@ export interface AnalysisHost {
   showInGraph?(op: string, programId: string | null): void;
   /** Highlights exactly the slices `ids` and jumps to slice `longest` (if any). */
   highlight(ids: Uint32Array, longest: number | null): void;
+  /**
+   * Job sessions: highlights exactly the slices `ids` of each member (its index in the session;
+   * the ids are that member's own) together, and jumps to slice `longest.slice` of member `longest.member`.
+   */
+  highlightIn?(parts: ReadonlyArray<{ member: number; ids: Uint32Array }>, longest: { member: number; slice: number } | null): void;
   /** Shows the kernel telemetry (counters tab) of slice `id` and its occurrences. */
   telemetry(id: number): void;
   /** Shows `[t0, t1]` (ps, the clock of slice starts) on the timeline: a chart bar was clicked. */
   zoomTo(t0: number, t1: number): void;
+  /** Job sessions: shows `[t0, t1]` (ps, member `member`'s own trace time) of that member on the timeline. */
+  zoomToOn?(member: number, t0: number, t1: number): void;
 }
 
 type Row = Record<string, unknown>;
@@ -60,6 +76,9 @@ export class AnalysisView implements View {
   private shown = new Set<AnalysisTab>();
   private tables = new Map<AnalysisTool, { table: DataTable; rows: Row[] }>();
   private compat = false;
+  /** The job whose ranks the picker offers (null: one profile, or a session of another kind). */
+  private session: Session | null = null;
+  private choice: RankChoice = 'all';
   /** Extra per-row buttons by table, drawn after the columns. */
   private readonly rowActions = new Map<AnalysisTableName, RowAction[]>();
 
@@ -88,22 +107,54 @@ export class AnalysisView implements View {
     this.rowActions.set(table, list);
   }
 
-  /** A table of `rows` in `box`; picking a row calls `pick` with its original index. */
-  private makeTable(box: HTMLElement, name: AnalysisTableName, columns: Column[], rows: Row[], pick: (index: number) => void): DataTable {
-    const table = new DataTable(box, name, columns, pick, this.rowActions.get(name) ?? []);
+  /**
+   * A table of `rows` in `box`; picking a row calls `pick` with its original index. Row actions
+   * act on the first member's slices: a job's merged table and another rank's table have none.
+   */
+  private makeTable(box: HTMLElement, name: AnalysisTableName, columns: Column[], rows: Row[], pick: (index: number) => void, merged = false): DataTable {
+    const actions = merged || this.member() !== 0 ? [] : (this.rowActions.get(name) ?? []);
+    const table = new DataTable(box, name, columns, pick, actions);
     table.setRows(rows);
     return table;
   }
 
-  /** Highlights the exact occurrences of row `index` of `tool` and jumps to its longest. */
-  private pickToolRow(tool: AnalysisTool, index: number, row: Row | undefined): void {
+  /** Highlights the exact occurrences of row `index` of `tool` (of member `member`'s table in a job session) and jumps to its longest. */
+  private pickToolRow(tool: AnalysisTool, index: number, row: Row | undefined, member = this.member()): void {
+    this.pickRows(tool, [{ member, index, row }]);
+  }
+
+  /**
+   * Highlights the exact occurrences of rows of the members' tables of `tool` together and jumps
+   * to the first row's longest: through `highlight` when they are all the first member's (and
+   * for one profile), else through `highlightIn`.
+   */
+  private pickRows(tool: AnalysisTool, rows: ReadonlyArray<{ member: number; index: number; row: Row | undefined }>): void {
     const scope = this.scope;
-    this.engine
-      .analysisRowSlices(tool, index, this.compat)
+    const first = rows[0];
+    if (!first) return;
+    Promise.all(rows.map((r) => this.engineOf(r.member).analysisRowSlices(tool, r.index, this.compat)))
       .then((ids) => {
-        if (scope.current) this.host.highlight(ids, longestOf(row));
+        if (!scope.current) return;
+        const longest = longestOf(first.row);
+        const highlightIn = this.host.highlightIn;
+        if (rows.every((r) => r.member === 0) || !highlightIn) this.host.highlight(ids[0] ?? new Uint32Array(), longest);
+        else
+          highlightIn(
+            rows.map((r, i) => ({ member: r.member, ids: ids[i] ?? new Uint32Array() })),
+            longest === null ? null : { member: first.member, slice: longest },
+          );
       })
       .catch(() => undefined);
+  }
+
+  /** The member whose tables are shown: the rank picked, else the first (also for one profile). */
+  private member(): number {
+    return this.session && this.choice !== 'all' ? this.choice : 0;
+  }
+
+  /** The engine of member `member` (the page's engine for one profile). */
+  private engineOf(member: number): Engine {
+    return this.session?.members[member]?.engine ?? this.engine;
   }
 
   /** No profile: every tab empty, nothing computed. */
@@ -116,8 +167,27 @@ export class AnalysisView implements View {
     this.reset(scope, '');
   }
 
+  /** A job session: the tabs of `RANK_TABS` get a rank picker (those computed already compute again). */
+  loadSession(session: Session, scope: Scope): void {
+    if (!scope.current) return;
+    this.session = session.kind === 'job' && session.members.length > 1 ? session : null;
+    this.choice = 'all';
+    if (this.session) this.recompute(RANK_TABS);
+  }
+
+  /** Computes `tabs` again: now if one is displayed, else when it is shown. */
+  private recompute(tabs: readonly AnalysisTab[]): void {
+    for (const tab of tabs) {
+      if (!this.shown.delete(tab)) continue;
+      if (isTool(tab)) this.tables.delete(tab);
+      if (!this.panel(tab).hidden) this.show(tab);
+    }
+  }
+
   private reset(scope: Scope, text: string): void {
     this.scope = scope;
+    this.session = null;
+    this.choice = 'all';
     this.shown.clear();
     this.tables.clear();
     for (const tab of ANALYSIS_TABS) {
@@ -144,15 +214,85 @@ export class AnalysisView implements View {
     };
     p.dataset.ready = 'false';
     let job: Promise<void>;
-    if (tab === 'kernels' || tab === 'hlo-stats' || tab === 'framework-ops' || tab === 'gpu-ops') job = this.showTable(tab, p, scope);
+    const session = this.session;
+    if (session && RANK_TABS.includes(tab)) job = this.showRanked(tab, p, scope, session);
+    else if (isTool(tab)) job = this.showTable(tab, p, scope);
     else if (tab === 'op-profile') job = this.showOpProfile(p, scope, 'program');
     else if (tab === 'overview') job = this.showOverview(p, scope);
     else job = this.showRoofline(p, scope, 0, 0);
     job.then(done, fail);
   }
 
+  /** A tab of a job session: the rank picker above the merged table, or above the picked rank's own tab. */
+  private async showRanked(tab: AnalysisTab, p: HTMLElement, scope: Scope, session: Session): Promise<void> {
+    const picker = rankPicker(session.members, this.choice, (c) => {
+      this.choice = c;
+      this.recompute(RANK_TABS);
+    });
+    const body = document.createElement('div');
+    body.className = 'an-rank-body';
+    if (this.choice !== 'all') {
+      if (tab === 'overview') await this.showOverview(body, scope);
+      else if (isTool(tab)) await this.showTable(tab, body, scope);
+    } else if (tab === 'overview') await this.showRankOverviews(body, scope, session);
+    else if (isTool(tab)) await this.showJobTable(tab, body, scope, session);
+    if (scope.current) p.replaceChildren(picker, body);
+  }
+
+  /** Every rank's rows of `tool` with a rank column, and one "all" row per key; a row highlights its occurrences on its ranks. */
+  private async showJobTable(tool: AnalysisTool, p: HTMLElement, scope: Scope, session: Session): Promise<void> {
+    const job: JobTable = await jobTable(session.members, tool, this.compat);
+    if (!scope.current) return;
+    const rows = job.merged.rows;
+    if (rows.length === 0) {
+      p.replaceChildren(message(emptyText(tool, 'any rank of this job')));
+      return;
+    }
+    const tableBox = document.createElement('div');
+    tableBox.className = 'an-table-box';
+    p.replaceChildren(tableBox);
+    this.makeTable(
+      tableBox,
+      tool,
+      jobColumns(tool),
+      rows,
+      (i) => {
+        this.pickRows(
+          tool,
+          sourcesOf(job, i).map((src) => ({ member: src.member.index, index: src.index, row: src.row })),
+        );
+      },
+      true,
+    );
+  }
+
+  /** "All ranks" on the overview: each rank's steps and device, one row per rank; a row picks that rank. */
+  private async showRankOverviews(p: HTMLElement, scope: Scope, session: Session): Promise<void> {
+    const loaded = loadedMembers(session);
+    const docs = await Promise.all(loaded.map((m) => m.engine.analysisDoc({ kind: 'overview', compat: this.compat }) as Promise<OverviewDoc>));
+    if (!scope.current) return;
+    const rows = docs.map((o, i) => ({
+      rank: loaded[i]?.label ?? '',
+      file: loaded[i]?.file ?? '',
+      steps: o.steps.length,
+      average_ms: o.steps.length > 0 ? o.step_time_ms.average : null,
+      minimum_ms: o.steps.length > 0 ? o.step_time_ms.minimum : null,
+      maximum_ms: o.steps.length > 0 ? o.step_time_ms.maximum : null,
+      sd_ms: o.steps.length > 0 ? o.step_time_ms.standard_deviation : null,
+      device: `${o.environment.device_name ? `${o.environment.device_name}: ` : ''}${o.environment.device_type} (${o.environment.hardware_type})`,
+    }));
+    this.makeTable(p, 'overview-ranks', RANK_OVERVIEW_COLUMNS, rows, (i) => {
+      const m = loaded[i];
+      if (!m) return;
+      this.choice = m.index;
+      this.recompute(RANK_TABS);
+    });
+  }
+
   /** Marks, in every table shown, the row that holds slice `id`. */
   showSlice(id: number): void {
+    // Slice ids are the first member's (the selection's); another rank's tables have other ids.
+    if (this.member() !== 0) return;
     const scope = this.scope;
     for (const [tool, t] of this.tables) {
       this.engine
@@ -165,7 +305,7 @@ export class AnalysisView implements View {
   }
 
   private async showTable(tool: AnalysisTool, p: HTMLElement, scope: Scope): Promise<void> {
-    const t = await this.engine.analysisTable(tool, this.compat);
+    const t = await this.engineOf(this.member()).analysisTable(tool, this.compat);
     if (!scope.current) return;
     p.replaceChildren();
     if (t.rows.length === 0) {
@@ -231,14 +371,17 @@ export class AnalysisView implements View {
     alt: string,
   ): Promise<void> {
     const scope = this.scope;
-    const data = await this.engine.analysisDoc({
+    const data = await this.engineOf(this.member()).analysisDoc({
       kind: 'chart',
       chart: req.chart,
       arg: req.arg ?? 0,
       peakGflops: req.peakGflops ?? 0,
       peakHbmGbps: req.peakHbmGbps ?? 0,
     });
-    if (scope.current) await drawChart(box, data, alt, (t0, t1) => this.host.zoomTo(t0, t1));
+    const member = this.member();
+    const zoomToOn = this.host.zoomToOn;
+    const zoom = member === 0 || !zoomToOn ? (t0: number, t1: number) => this.host.zoomTo(t0, t1) : (t0: number, t1: number) => zoomToOn(member, t0, t1);
+    if (scope.current) await drawChart(box, data, alt, zoom);
   }
 
   private async showOpProfile(p: HTMLElement, scope: Scope, groupBy: 'program' | 'category'): Promise<void> {
@@ -306,13 +449,7 @@ export class AnalysisView implements View {
   }
 
   private async showOverview(p: HTMLElement, scope: Scope): Promise<void> {
-    const o = (await this.engine.analysisDoc({ kind: 'overview', compat: this.compat })) as {
-      steps: Array<{ step: string; step_time_ps: number }>;
-      average_step_time_ps: number;
-      step_time_ms: { average: number; minimum: number; maximum: number; standard_deviation: number };
-      top_ops: Array<Record<string, unknown>>;
-      environment: { hardware_type: string; device_type: string; device_core_count: number; host_count: number; device_name?: string | null };
-    };
+    const o = (await this.engineOf(this.member()).analysisDoc({ kind: 'overview', compat: this.compat })) as OverviewDoc;
     if (!scope.current) return;
     const dl = document.createElement('dl');
     dl.className = 'an-facts';
@@ -398,6 +535,27 @@ export class AnalysisView implements View {
   }
 }
 
+/** The parts of the overview document this view reads. */
+interface OverviewDoc {
+  steps: Array<{ step: string; step_time_ps: number }>;
+  average_step_time_ps: number;
+  step_time_ms: { average: number; minimum: number; maximum: number; standard_deviation: number };
+  top_ops: Array<Record<string, unknown>>;
+  environment: { hardware_type: string; device_type: string; device_core_count: number; host_count: number; device_name?: string | null };
+}
+
+/** "All ranks" on the overview: one row per rank. */
+const RANK_OVERVIEW_COLUMNS: Column[] = [
+  { id: 'rank', label: 'Rank', kind: 'text' },
+  { id: 'file', label: 'File', kind: 'text' },
+  { id: 'steps', label: 'Steps', kind: 'number' },
+  { id: 'average_ms', label: 'Average step', kind: 'number', unit: 'ms', missing: '—' },
+  { id: 'minimum_ms', label: 'Min', kind: 'number', unit: 'ms', missing: '—' },
+  { id: 'maximum_ms', label: 'Max', kind: 'number', unit: 'ms', missing: '—' },
+  { id: 'sd_ms', label: 'SD', kind: 'number', unit: 'ms', missing: '—' },
+  { id: 'device', label: 'Device', kind: 'text' },
+];
+
 function message(text: string): HTMLElement {
   const p = document.createElement('p');
   p.className = 'an-message';
@@ -413,15 +571,15 @@ function measuredOnHost(rows: ReadonlyArray<Record<string, unknown>>): boolean {
   return rows.some((r) => r.source === 'host');
 }
 
-function emptyText(tool: AnalysisTool): string {
+function emptyText(tool: AnalysisTool, where = 'this profile'): string {
   switch (tool) {
     case 'kernels':
-      return 'No GPU kernels in this profile.';
+      return `No GPU kernels in ${where}.`;
     case 'hlo-stats':
-      return 'No device HLO ops in this profile (XProf shows an empty table too).';
+      return `No device HLO ops in ${where} (XProf shows an empty table too).`;
     case 'framework-ops':
-      return 'No framework ops in this profile.';
+      return `No framework ops in ${where}.`;
     case 'gpu-ops':
-      return 'No GPU work launched by framework ops in this profile.';
+      return `No GPU work launched by framework ops in ${where}.`;
   }
 }

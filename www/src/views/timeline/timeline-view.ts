@@ -267,6 +267,15 @@ export class TimelineView implements View, InputHost {
     this.setHighlight(Uint32Array.from(sliceIds, g));
   }
 
+  /** Scrolls member `member`'s band (its first track) into view; nothing when it is collapsed or absent. */
+  revealMember(member: number): void {
+    const band = this.session?.bands.find((b) => b.member === member);
+    const track = band ? this.profile?.groups[band.from]?.tracks[0]?.id : undefined;
+    if (track === undefined) return;
+    const top = scrollForLane(this.layout, track, 0, this.scroll.scrollTop, this.scroll.clientHeight);
+    if (top !== null) this.scroll.scrollTop = top;
+  }
+
   /** The alignments the session offers (`current` chosen); `pick` is told the one the person picks. */
   setAlignChoices(choices: readonly AlignChoice[], current: number, pick: (value: unknown) => void, note = ''): void {
     if (this.session) this.sessionBar.setAlign(choices, current, pick, note);

@@ -1,0 +1,39 @@
+// The rank picker of the analysis tabs in a job session (several ranks of one distributed job):
+// "all ranks" (every rank's rows merged, with a rank column, and one "all" row per key) or one
+// rank's own table. One choice for every tab that has the picker; single profiles have none.
+
+import type { Member } from '../../shell/session';
+import type { AnalysisTab } from './analysis-view';
+
+/** All ranks merged, or the member index of one rank. */
+export type RankChoice = 'all' | number;
+
+/** The analysis tabs that show a rank picker in a job session. */
+export const RANK_TABS: readonly AnalysisTab[] = ['overview', 'kernels', 'framework-ops', 'gpu-ops', 'hlo-stats'];
+
+/** The picker (`data-testid="rank-picker"`) over the loaded `members`, showing `choice`. */
+export function rankPicker(members: readonly Member[], choice: RankChoice, onChange: (c: RankChoice) => void): HTMLElement {
+  const bar = document.createElement('div');
+  bar.className = 'an-toolbar';
+  const label = document.createElement('label');
+  label.textContent = 'Show ';
+  const select = document.createElement('select');
+  select.dataset.testid = 'rank-picker';
+  select.title = 'One rank’s table, or every rank’s rows with a rank column and their sum per key (“all”)';
+  const all = document.createElement('option');
+  all.value = 'all';
+  all.textContent = 'all ranks';
+  select.append(all);
+  for (const m of members) {
+    if (m.profile === null || m.error !== null) continue;
+    const o = document.createElement('option');
+    o.value = String(m.index);
+    o.textContent = m.label === m.file ? m.label : `${m.label} (${m.file})`;
+    select.append(o);
+  }
+  select.value = String(choice);
+  select.addEventListener('change', () => onChange(select.value === 'all' ? 'all' : Number(select.value)));
+  label.append(select);
+  bar.append(label);
+  return bar;
+}

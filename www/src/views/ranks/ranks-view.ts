@@ -1,0 +1,309 @@
+// The Ranks tab: the ranks of one distributed job side by side. For a session of kind 'job' it
+// asks every member's engine for what its file contributes (`rankPartial`, in parallel), merges
+// them in one engine (`mergeRanks`, stateless) and shows the alignment picker with each rank's
+// offset, the problems found (duplicate or missing ranks, ...), the straggler heat map, the
+// per-step table and the collectives table. Each alignment re-merges and hands the members'
+// offsets to the timeline; a heat map cell or a table row zooms the timeline to that rank's step
+// or collective. Other sessions hide the tab.
+
+import type { Engine } from '../../engine/engine';
+import type { Align, RankPartial, RanksReport } from '../../engine/ranks-types';
+import { formatDuration } from '../../lib/time';
+import { Latest, NO_LOAD, type Scope } from '../../shell/scope';
+import { type Session, loadedMembers } from '../../shell/session';
+import type { View } from '../../shell/view';
+import { DataTable } from '../analysis/data-table';
+import { alignPicker } from './align-picker';
+import { drawHeatMap } from './heat-map';
+import { collectiveColumns, collectiveRows, stepColumns, stepRows } from './ranks-tables';
+
+/** What the page does for the Ranks tab. */
+export interface RanksHost {
+  /** Shows the Ranks tab (a job session) or hides it (anything else). */
+  setVisible(on: boolean): void;
+  /** The offset of every member (member index → ps) under the alignment chosen: the timeline shifts each member's group by it. */
+  setOffsets(offsets: Map<number, number>): void;
+  /** The alignment shown is now `align` (picked here, or asked for with `alignTo`). */
+  aligned?(align: Align): void;
+  /** Shows member `member`'s group over `[t0, t1]`, ps in that member's own trace time. */
+  zoomTo(member: number, t0: number, t1: number): void;
+}
+
+type HeatMode = 'step' | 'wait';
+type Problem = { file: string; message: string };
+
+export class RanksView implements View {
+  private readonly root: HTMLElement;
+  private scope: Scope = NO_LOAD;
+  private readonly merges = new Latest();
+  /** What each loaded member contributes, and that member's index, in member order. */
+  private partials: Array<{ member: number; partial: RankPartial }> = [];
+  /** Members that could not be read or gave no partial. */
+  private loadProblems: Problem[] = [];
+  private engine: Engine | null = null;
+  private align: Align = { mode: 'clock' };
+  private heatMode: HeatMode = 'step';
+
+  /** Draws in `panel` (the Ranks tab's). */
+  constructor(
+    panel: HTMLElement,
+    private readonly host: RanksHost,
+  ) {
+    this.root = document.createElement('div');
+    this.root.className = 'rk-view';
+    this.root.dataset.testid = 'ranks-view';
+    panel.append(this.root);
+  }
+
+  clear(): void {
+    this.scope = NO_LOAD;
+    this.merges.cancel();
+    this.partials = [];
+    this.loadProblems = [];
+    this.engine = null;
+    this.align = { mode: 'clock' };
+    this.heatMode = 'step';
+    delete this.root.dataset.ready;
+    this.root.replaceChildren(message('Open the profiles of several ranks of one job together to compare the ranks.'));
+    this.host.setVisible(false);
+  }
+
+  /** One profile alone: nothing to compare (the session decides). */
+  load(): void {}
+
+  async loadSession(session: Session, scope: Scope): Promise<void> {
+    if (!scope.current) return;
+    this.scope = scope;
+    if (session.kind !== 'job') {
+      this.host.setVisible(false);
+      return;
+    }
+    this.host.setVisible(true);
+    this.root.dataset.ready = 'false';
+    this.root.replaceChildren(message('Merging the ranks…'));
+    const loaded = loadedMembers(session);
+    this.loadProblems = session.members.filter((m) => !loaded.includes(m)).map((m) => ({ file: m.file, message: m.error ?? 'not loaded' }));
+    const answers = await Promise.all(
+      loaded.map((m) =>
+        m.engine.rankPartial(m.file).then(
+          (partial) => ({ member: m.index, partial }),
+          (err: unknown) => ({ member: m.index, error: `${m.file}: ${err instanceof Error ? err.message : String(err)}` }),
+        ),
+      ),
+    );
+    if (!scope.current) return;
+    this.partials = [];
+    for (const a of answers) {
+      if ('partial' in a) this.partials.push(a);
+      else this.loadProblems.push({ file: session.members[a.member]?.file ?? '', message: a.error });
+    }
+    this.engine = loaded[0]?.engine ?? null;
+    await this.merge(this.align);
+  }
+
+  /** Merges under `align` as if it were picked here (another control chose it). */
+  alignTo(align: Align): Promise<void> {
+    return this.partials.length > 0 ? this.merge(align) : Promise.resolve();
+  }
+
+  /** Merges the partials under `align` and shows the report; the timeline gets the new offsets. */
+  private async merge(align: Align): Promise<void> {
+    const scope = this.merges.next(this.scope);
+    const engine = this.engine;
+    if (!engine || this.partials.length === 0) {
+      this.root.replaceChildren(message('No rank of this job could be read.'), problemList(this.loadProblems));
+      this.root.dataset.ready = 'true';
+      return;
+    }
+    this.root.dataset.ready = 'false';
+    let report: RanksReport;
+    try {
+      report = await engine.mergeRanks(
+        this.partials.map((p) => p.partial),
+        align,
+      );
+    } catch (err) {
+      if (!scope.current) return;
+      this.root.replaceChildren(message(`Could not merge the ranks: ${err instanceof Error ? err.message : String(err)}`), problemList(this.loadProblems));
+      this.root.dataset.ready = 'true';
+      return;
+    }
+    if (!scope.current) return;
+    this.align = align;
+    const members = this.memberOfRank(report);
+    const offsets = new Map<number, number>();
+    for (const r of report.ranks) {
+      const m = members.get(r.rank);
+      if (m !== undefined) offsets.set(m, r.offset_ps);
+    }
+    this.host.setOffsets(offsets);
+    this.host.aligned?.(align);
+    this.render(report, members);
+    this.root.dataset.ready = 'true';
+  }
+
+  /** The member index of each rank of `report` (ranks are matched to members by file, in member order). */
+  private memberOfRank(report: RanksReport): Map<number, number> {
+    const used = new Set<number>();
+    const out = new Map<number, number>();
+    for (const r of report.ranks) {
+      const p = this.partials.find((q) => q.partial.file === r.file && !used.has(q.member));
+      if (!p) continue;
+      used.add(p.member);
+      out.set(r.rank, p.member);
+    }
+    return out;
+  }
+
+  private render(report: RanksReport, members: Map<number, number>): void {
+    // `t0`, `t1` on the job clock; the host gets them in the rank's trace time.
+    const zoom = (rank: number | null, t0: number, t1: number): void => {
+      const m = rank === null ? undefined : members.get(rank);
+      const offset = report.ranks.find((r) => r.rank === rank)?.offset_ps;
+      if (m !== undefined && offset !== undefined && t1 > t0) this.host.zoomTo(m, t0 - offset, t1 - offset);
+    };
+    const bar = document.createElement('div');
+    bar.className = 'an-toolbar';
+    const steps = report.steps.map((s) => s.step);
+    bar.append(alignPicker(steps, report.collectives, this.align, (a) => void this.merge(a)));
+
+    const problems = problemList([...this.loadProblems, ...report.problems]);
+    const offsets = offsetFacts(report);
+
+    const heatBox = document.createElement('div');
+    heatBox.className = 'rk-heat-box';
+    heatBox.dataset.testid = 'ranks-heatmap';
+    const heatBar = document.createElement('div');
+    heatBar.className = 'an-toolbar';
+    const heatLabel = document.createElement('label');
+    heatLabel.textContent = 'Colour by ';
+    const heatMode = document.createElement('select');
+    heatMode.dataset.testid = 'ranks-heat-mode';
+    for (const [v, t] of [
+      ['step', 'step time'],
+      ['wait', 'wait time in collectives'],
+    ] as const) {
+      const o = document.createElement('option');
+      o.value = v;
+      o.textContent = t;
+      heatMode.append(o);
+    }
+    heatMode.value = this.heatMode;
+    heatLabel.append(heatMode);
+    heatBar.append(heatLabel);
+    const heatCells = document.createElement('div');
+    heatCells.className = 'rk-heat-scroll';
+    heatBox.append(heatBar, heatCells);
+    const drawHeat = (): void => {
+      const wait = this.heatMode === 'wait';
+      drawHeatMap(
+        heatCells,
+        { ranks: report.heat.ranks, steps: report.heat.steps, values: wait ? report.heat.wait_ps : report.heat.step_ps },
+        wait ? 'wait' : 'step time',
+        (rank, step) => {
+          const r = stepRange(report, rank, step);
+          if (r) zoom(rank, r[0], r[1]);
+        },
+      );
+    };
+    heatMode.addEventListener('change', () => {
+      this.heatMode = heatMode.value === 'wait' ? 'wait' : 'step';
+      drawHeat();
+    });
+    drawHeat();
+
+    const stepBox = document.createElement('div');
+    stepBox.dataset.testid = 'ranks-steps';
+    const stepData = stepRows(report);
+    new DataTable(stepBox, 'ranks-steps', stepColumns(report), (i) => {
+      const s = report.steps[i];
+      if (!s) return;
+      const rank = s.straggler_rank ?? s.slowest_rank;
+      const r = rank === null ? null : stepRange(report, rank, s.step);
+      if (r) zoom(rank, r[0], r[1]);
+    }).setRows(stepData);
+
+    const collBox = document.createElement('div');
+    collBox.dataset.testid = 'ranks-collectives';
+    new DataTable(collBox, 'ranks-collectives', collectiveColumns(report), (i) => {
+      const c = report.collectives[i];
+      if (!c) return;
+      // From the first arrival to the latest end, with a margin on both sides.
+      const arrivals = Object.values(c.arrival_ps).filter((v): v is number => typeof v === 'number');
+      if (arrivals.length === 0) return;
+      const t0 = Math.min(...arrivals);
+      const t1 = Math.max(c.end_ps, ...arrivals);
+      const pad = Math.max((t1 - t0) * 0.1, 1e6);
+      zoom(c.late_rank, t0 - pad, t1 + pad);
+    }).setRows(collectiveRows(report));
+
+    this.root.replaceChildren(
+      bar,
+      offsets,
+      heading('Problems'),
+      problems,
+      heading('Straggler heat map'),
+      heatBox,
+      heading('Steps'),
+      stepBox,
+      heading('Collectives'),
+      collBox,
+    );
+  }
+}
+
+/** `[t0, t1]` of step `step` on rank `rank`, on the job clock (the report's steps are); null when the rank has no such step. */
+function stepRange(report: RanksReport, rank: number, step: number): [number, number] | null {
+  const s = report.ranks.find((x) => x.rank === rank)?.steps.find((x) => x.step === step);
+  return s ? [s.start_ps, s.start_ps + s.time_ps] : null;
+}
+
+/** Each rank's file, host and offset (what the page adds to its times), exact in the tooltip. */
+function offsetFacts(report: RanksReport): HTMLElement {
+  const dl = document.createElement('dl');
+  dl.className = 'an-facts';
+  dl.dataset.testid = 'ranks-offsets';
+  for (const r of report.ranks) {
+    const dt = document.createElement('dt');
+    dt.textContent = `rank ${r.rank}`;
+    const dd = document.createElement('dd');
+    const sign = r.offset_ps < 0 ? '−' : '+';
+    dd.textContent = `${r.file}${r.host ? ` · host ${r.host}` : ''} · offset ${sign}${formatDuration(Math.abs(r.offset_ps), 6)}`;
+    dd.title = `offset ${r.offset_ps} ps, added to this rank's trace times on the timeline`;
+    dl.append(dt, dd);
+  }
+  return dl;
+}
+
+/** The problems found (`data-testid="ranks-problems"`): one line each, or a line saying there are none. */
+function problemList(problems: readonly Problem[]): HTMLElement {
+  const ul = document.createElement('ul');
+  ul.className = 'rk-problems';
+  ul.dataset.testid = 'ranks-problems';
+  for (const p of problems) {
+    const li = document.createElement('li');
+    li.textContent = p.file ? `${p.file}: ${p.message}` : p.message;
+    ul.append(li);
+  }
+  if (problems.length === 0) {
+    const li = document.createElement('li');
+    li.className = 'rk-none';
+    li.textContent = 'None: every file is one rank of the job, and every rank is there.';
+    ul.append(li);
+  }
+  return ul;
+}
+
+function heading(text: string): HTMLElement {
+  const h = document.createElement('h3');
+  h.className = 'rk-heading';
+  h.textContent = text;
+  return h;
+}
+
+function message(text: string): HTMLElement {
+  const p = document.createElement('p');
+  p.className = 'an-message';
+  p.textContent = text;
+  return p;
+}
