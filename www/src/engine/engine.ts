@@ -160,6 +160,7 @@ export type {
   HealthEntry,
   FlowLink,
 } from './counter-types';
+import type { DiffReport, DiffSide } from './diff-types';
 import type { CounterSample, CounterColumn, CounterTrackInfo, RangeStats, PerfRow, KernelTelemetry, HealthEntry, FlowLink } from './counter-types';
 
 export interface ChartSpec {
@@ -298,6 +299,9 @@ export const CALLS = {
   callTree: json<[tracks: number[], t0: number, t1: number, direction: TreeDirection], CallTree>(),
   /** The steps with their zoom ranges and top names by self time over `tracks`. */
   stepTable: json<[tracks: number[]], StepRow[]>(),
+  diffSide: json<[], DiffSide>(),
+  diff: json<[base: DiffSide, cand: DiffSide], DiffReport>(),
+  diffStepChart: json<[base: DiffSide, cand: DiffSide], ChartDoc>(),
 };
 
 /** An aggregated event: how often it happened on a line and for how long in total. */

@@ -3,7 +3,10 @@
 
 import { el } from '../lib/dom';
 
-/** Every tab: its name (the page contract's `tab-<name>`), its label and how its panel lays out. */
+/**
+ * Every tab: its name (the page contract's `tab-<name>`), its label, how its panel lays out, and
+ * whether its button starts hidden (shown by `setHidden` for the profiles it applies to).
+ */
 export const TABS = [
   { name: 'timeline', label: 'Timeline', panel: '' },
   { name: 'mlir', label: 'MLIR', panel: 'mlir-panel' },
@@ -17,6 +20,7 @@ export const TABS = [
   { name: 'hlo-stats', label: 'HLO ops', panel: 'analysis-panel' },
   { name: 'op-profile', label: 'Op profile', panel: 'analysis-panel' },
   { name: 'roofline', label: 'Roofline', panel: 'analysis-panel' },
+  { name: 'compare', label: 'Compare', panel: 'analysis-panel', hidden: true },
 ] as const;
 
 export type TabName = (typeof TABS)[number]['name'];
@@ -51,6 +55,7 @@ export class TabBar {
         'aria-labelledby': `tab-${t.name}`,
       });
       panel.hidden = i !== 0;
+      button.hidden = 'hidden' in t && t.hidden;
       nav.append(button);
       workspace.append(panel);
       this.buttons.set(t.name, button);
@@ -73,6 +78,14 @@ export class TabBar {
   /** Calls `listener` with the tab each time one is selected (also when it was already). */
   onSelect(listener: (tab: TabName) => void): void {
     this.listeners.push(listener);
+  }
+
+  /** Hides or shows the button of `tab`; hiding the tab shown selects the first tab. */
+  setHidden(tab: TabName, hidden: boolean): void {
+    const b = this.buttons.get(tab);
+    if (!b || b.hidden === hidden) return;
+    b.hidden = hidden;
+    if (hidden && this.selected === tab) this.select(TABS[0].name);
   }
 
   /** Shows `tab` and hides the others. */
