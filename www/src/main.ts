@@ -3,14 +3,18 @@
 // Each view's lifecycle is shell/view.ts's; the load itself is shell/loader.ts's.
 
 import type { OpenSource, SliceInfo } from './engine/engine';
-import { WorkerEngine, nameFromUrl } from './engine/worker-proxy';
+import { EnginePool } from './engine/pool';
+import { SessionEngine } from './engine/session-engine';
+import { nameFromUrl } from './engine/worker-proxy';
 import { $, el } from './lib/dom';
 import { installTheme, setThemeChoice, themeChoice } from './lib/theme';
 import { Loader, setPageState } from './shell/loader';
+import { MemberList } from './shell/member-list';
 import { registerServiceWorker } from './shell/offline';
-import { installOpenControls } from './shell/open-controls';
+import { installOpenControls, urlSources } from './shell/open-controls';
 import { pageViewState } from './shell/page-view-state';
 import { SelectionView } from './shell/selection';
+import type { Session } from './shell/session';
 import { TabBar } from './shell/tabs';
 import { UrlSync } from './shell/url-sync';
 import { ViewRegistry } from './shell/view';
@@ -40,8 +44,10 @@ function main(): void {
   installThemeToggle();
   // `?crash-test` (end-to-end tests only) arms the worker's crash hook; see worker.ts.
   const crashTest = new URLSearchParams(location.search).has('crash-test');
-  const engine = new WorkerEngine(new URL(crashTest ? './worker.js?crash-test' : './worker.js', import.meta.url));
-  engine.onMemory((bytes) => {
+  const pool = new EnginePool(new URL(crashTest ? './worker.js?crash-test' : './worker.js', import.meta.url));
+  // The views' engine: member 0's calls, or routed to the member a slice or track belongs to.
+  const engine = new SessionEngine(pool.primary);
+  pool.primary.onMemory((bytes) => {
     document.body.dataset.wasmMemoryBytes = String(bytes);
   });
 
@@ -211,8 +217,11 @@ function main(): void {
     },
     load: () => undefined,
   });
-  const loader = new Loader(engine, views, status, tabs, nameOf, urlSync);
-  installOpenControls((source) => void loader.load(source));
+  const sessionSink = {
+    setSession: (session: Session) => engine.setMembers(session.members),
+  };
+  const loader = new Loader(pool, views, status, tabs, nameOf, urlSync, sessionSink, new MemberList($('#members')));
+  installOpenControls((sources) => void loader.load(sources));
 
   engine.ready.then(
     () => {
@@ -220,8 +229,8 @@ function main(): void {
         status.idle();
         setPageState('idle');
       }
-      const url = new URLSearchParams(location.search).get('url');
-      if (url) void loader.load({ kind: 'url', url });
+      const urls = urlSources(location.search);
+      if (urls.length > 0) void loader.load(urls);
     },
     (err: unknown) => {
       const message = err instanceof Error ? err.message : String(err);

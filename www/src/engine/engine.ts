@@ -179,7 +179,8 @@ export interface ChartSpec {
  * An error from the engine: a load's ("<file>: <message>", phrased for a person) or a call's.
  * `kind` is stable: the core's kinds (`no_profile`, `bad_request`, `not_found`, `hlo`, `mlir`,
  * `chart`, `internal`, an import's `limit_exceeded`, `not_a_trace`, ...), `fatal` when the engine
- * crashed (it restarts), `init` when it could not start, `read` when the file could not be read.
+ * crashed (it restarts), `init` when it could not start, `read` when the file could not be read,
+ * `closed` when its session ended (the engine was terminated).
  */
 export class EngineError extends Error {
   constructor(

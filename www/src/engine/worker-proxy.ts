@@ -83,6 +83,8 @@ export class WorkerEngine implements Engine {
   private memoryListeners: Array<(bytes: number) => void> = [];
   /** Size of the engine's Wasm memory after the last load (0 until one finished). */
   wasmMemoryBytes = 0;
+  /** Set by `terminate`: the worker is gone for good and is not restarted. */
+  private terminated = false;
 
   constructor(private readonly workerUrl: URL) {
     for (const method of Object.keys(CALLS) as Method[]) {
@@ -129,6 +131,7 @@ export class WorkerEngine implements Engine {
 
   /** Replace the worker (after a crash or to interrupt a long import). */
   private restart(reason: Error): void {
+    if (this.terminated) return;
     this.worker.terminate();
     for (const c of this.calls.values()) c.reject(reason);
     this.calls.clear();
@@ -153,6 +156,19 @@ export class WorkerEngine implements Engine {
     } else {
       for (const l of this.fatalListeners) l(`${what}; the profile was closed`);
     }
+  }
+
+  /**
+   * Ends this engine for good: the load in progress rejects with CancelledError, pending calls
+   * with an EngineError, and the worker (with its Wasm memory) is terminated, never restarted.
+   */
+  terminate(): void {
+    if (this.terminated) return;
+    this.terminated = true;
+    this.cancel();
+    this.worker.terminate();
+    for (const c of this.calls.values()) c.reject(new EngineError('the engine was closed', 'closed'));
+    this.calls.clear();
   }
 
   onFatal(cb: (message: string) => void): void {
@@ -232,6 +248,7 @@ export class WorkerEngine implements Engine {
 
   /** One engine call: `method` of CALLS with its arguments, answered by the worker. */
   call<M extends Method>(method: M, args: CallArgs<M>): Promise<CallResult<M>> {
+    if (this.terminated) return Promise.reject(new EngineError('the engine was closed', 'closed'));
     const id = this.nextCall++;
     return new Promise<CallResult<M>>((resolve, reject) => {
       this.calls.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -245,6 +262,7 @@ export class WorkerEngine implements Engine {
 
   open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail = false): Promise<Profile> {
     this.cancel();
+    if (this.terminated) return Promise.reject(new CancelledError());
     const name = source.kind === 'file' ? source.file.name : (source.name ?? nameFromUrl(source.url));
     const id = this.nextLoad++;
     return new Promise<Profile>((resolve, reject) => {

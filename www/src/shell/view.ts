@@ -2,12 +2,14 @@
 
 import type { Profile } from '../engine/engine';
 import { NO_LOAD, Scope } from './scope';
+import type { Session } from './session';
 import type { TabBar, TabName } from './tabs';
 
 /**
  * A part of the page that shows something of the loaded profile. For each load the page calls
- * `clear()` on every view, then, once the profile is read, `load(profile, scope)`; `show(tab)`
- * when one of the view's tabs is selected after that.
+ * `clear()` on every view, then, once the profile is read, `load(profile, scope)` (with member 0's
+ * profile when several files were opened together), then `loadSession(session, scope)` on the views
+ * that show several profiles; `show(tab)` when one of the view's tabs is selected after that.
  */
 export interface View {
   /** Back to the empty state of a page without a profile: no selection, query, range or result left. */
@@ -17,6 +19,12 @@ export interface View {
    * waited for before the page reports itself ready.
    */
   load(profile: Profile, scope: Scope): void | Promise<void>;
+  /**
+   * Shows every member of `session` (called right after `load` of member 0, for every load;
+   * `session.kind === 'single'` for one file). Answers after `scope` ended are dropped; a
+   * returned promise is waited for as `load`'s is.
+   */
+  loadSession?(session: Session, scope: Scope): void | Promise<void>;
   /** Tab `tab` of this view is now displayed (views that compute on first display). */
   show?(tab: TabName): void;
 }
@@ -57,12 +65,13 @@ export class ViewRegistry {
   }
 
   /**
-   * Loads `profile` into every view within `scope` (from `clear`), in the order they were added;
-   * from then on, selecting a tab shows its view.
+   * Loads `profile` (member 0's) into every view within `scope` (from `clear`), in the order they
+   * were added, each followed by its `loadSession(session)`; from then on, selecting a tab shows
+   * its view.
    */
-  async load(profile: Profile, scope: Scope): Promise<void> {
+  async load(profile: Profile, session: Session, scope: Scope): Promise<void> {
     if (!scope.current) return;
-    const pending = this.views.map((v) => v.load(profile, scope));
+    const pending = this.views.flatMap((v) => [v.load(profile, scope), v.loadSession?.(session, scope)]);
     this.loaded = true;
     await Promise.all(pending);
   }
