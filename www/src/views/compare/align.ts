@@ -7,7 +7,7 @@ import { formatDuration } from '../../lib/time';
 
 /** A step of one run: its number and its start (ps, that run's trace time). */
 export interface StepStart {
-  number: number;
+  step: number;
   start_ps: number;
 }
 
@@ -17,8 +17,8 @@ export function alignOffsets(
   cand: { start_ps: number; steps: readonly StepStart[] },
   step: number | null,
 ): Map<number, number> {
-  const b = step === null ? undefined : base.steps.find((s) => s.number === step);
-  const c = step === null ? undefined : cand.steps.find((s) => s.number === step);
+  const b = step === null ? undefined : base.steps.find((s) => s.step === step);
+  const c = step === null ? undefined : cand.steps.find((s) => s.step === step);
   const shift = b && c ? b.start_ps - c.start_ps : base.start_ps - cand.start_ps;
   return new Map([
     [0, 0],
@@ -28,8 +28,8 @@ export function alignOffsets(
 
 /** The step numbers both runs have, in order. */
 export function commonSteps(base: readonly StepStart[], cand: readonly StepStart[]): number[] {
-  const inCand = new Set(cand.map((s) => s.number));
-  return [...new Set(base.map((s) => s.number).filter((n) => inCand.has(n)))].sort((x, y) => x - y);
+  const inCand = new Set(cand.map((s) => s.step));
+  return [...new Set(base.map((s) => s.step).filter((n) => inCand.has(n)))].sort((x, y) => x - y);
 }
 
 /**

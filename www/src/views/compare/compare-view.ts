@@ -7,14 +7,13 @@
 // timeline so that a chosen step starts where the baseline's does. What could not be matched is
 // said above the tables; both runs stay on the timeline either way.
 
-import type { DiffRow } from '../../engine/diff-types';
-import type { Engine } from '../../engine/engine';
+import type { DiffRow, StepSide } from '../../engine/diff-types';
 import { el } from '../../lib/dom';
 import type { Scope } from '../../shell/scope';
 import type { Member, Session } from '../../shell/session';
 import type { View } from '../../shell/view';
 import { drawChart } from '../analysis/charts';
-import { type StepStart, alignOffsets, alignPicker, commonSteps } from './align';
+import { alignOffsets, alignPicker, commonSteps } from './align';
 import type { CompareWith } from './compare-with';
 import { DiffTables, tableLabel } from './diff-tables';
 import { summaryBlock } from './summary';
@@ -23,8 +22,8 @@ import { summaryBlock } from './summary';
 export interface CompareHost {
   /** Shows or hides the Compare tab (shown for compare sessions only). */
   setTabShown(shown: boolean): void;
-  /** Highlights exactly slices `ids` of member `member` on the timeline (empty: none). */
-  highlight(member: number, ids: number[]): void;
+  /** Highlights exactly these slices on the timeline: member index → its slice ids (the others: none). */
+  highlight(slices: ReadonlyMap<number, readonly number[]>): void;
   /** Shows the timeline tab. */
   showTimeline(): void;
   /** Places the members on the shared timeline: member index → ps added to its trace times. */
@@ -81,16 +80,17 @@ export class CompareView implements View {
       const chartBox = el('div', { class: 'an-chart-box', 'data-testid': 'compare-chart' });
       const tablesBox = el('div', { class: 'cmp-tables' });
       const tables = new DiffTables(tablesBox, report, (row) => this.pick(row));
-      const summary = summaryBlock(report, tables.refs, tableLabel, (ref) => tables.reveal(ref.table, ref.index));
+      const summary = summaryBlock(report, tableLabel, (top) => tables.reveal(top.table, top.row));
       const parts: HTMLElement[] = [el('p', { class: 'cmp-runs' }, `Baseline: ${base.file} · candidate: ${cand.file}`), summary];
       if (report.unmatched.length > 0) parts.push(unmatchedList(report.unmatched));
+      alignBox.append(this.alignPicker(base, cand, bs.steps, cs.steps, scope));
       this.root.replaceChildren(...parts, alignBox, chartBox, tablesBox);
       // The chart's bars are distributions over both runs, not time ranges of one: nothing to zoom to.
       await drawChart(chartBox, chart, 'Step-time distribution of the baseline and the candidate', () => undefined);
+      if (!scope.current) return;
       this.root.dataset.ready = 'true';
       // Bench hook (bench/browser.mjs sets globalThis.pvBench): both runs loaded → tables drawn.
       if ('pvBench' in globalThis) performance.measure('pv:compare', { start: started, duration: performance.now() - started });
-      await this.align(base, cand, alignBox, scope);
     } catch (err) {
       if (!scope.current) return;
       this.root.replaceChildren(message(`Could not compare them: ${err instanceof Error ? err.message : String(err)}`));
@@ -100,32 +100,27 @@ export class CompareView implements View {
 
   /** Highlights the row's longest occurrence on each run that has it, on the timeline. */
   private pick(row: DiffRow): void {
-    this.host.highlight(0, row.base_longest === null ? [] : [row.base_longest]);
-    this.host.highlight(1, row.cand_longest === null ? [] : [row.cand_longest]);
+    this.host.highlight(
+      new Map([
+        [0, row.base_longest === null ? [] : [row.base_longest]],
+        [1, row.cand_longest === null ? [] : [row.cand_longest]],
+      ]),
+    );
     this.host.showTimeline();
   }
 
   /** The "align at" picker, at the first step both runs have (else the trace starts), applied. */
-  private async align(base: Member, cand: Member, box: HTMLElement, scope: Scope): Promise<void> {
-    const [bSteps, cSteps] = await Promise.all([stepStarts(base.engine), stepStarts(cand.engine)]);
-    if (!scope.current || !base.profile || !cand.profile) return;
-    const b = { start_ps: base.profile.start_ps, steps: bSteps };
-    const c = { start_ps: cand.profile.start_ps, steps: cSteps };
-    const steps = commonSteps(bSteps, cSteps);
+  private alignPicker(base: Member, cand: Member, baseSteps: readonly StepSide[], candSteps: readonly StepSide[], scope: Scope): HTMLElement {
+    const b = { start_ps: base.profile?.start_ps ?? 0, steps: baseSteps };
+    const c = { start_ps: cand.profile?.start_ps ?? 0, steps: candSteps };
+    const steps = commonSteps(b.steps, c.steps);
     const initial = steps[0] ?? null;
-    const shiftOf = (step: number | null): number => alignOffsets(b, c, step).get(1) ?? 0;
     const apply = (step: number | null): void => {
       if (scope.current) this.host.setOffsets(alignOffsets(b, c, step));
     };
-    box.replaceChildren(alignPicker(steps, initial, shiftOf, apply));
     apply(initial);
+    return alignPicker(steps, initial, (step) => alignOffsets(b, c, step).get(1) ?? 0, apply);
   }
-}
-
-/** A run's steps and their starts (none when it has no steps or they cannot be read). */
-async function stepStarts(engine: Engine): Promise<StepStart[]> {
-  const rows = await engine.stepTable([]).catch(() => []);
-  return rows.map((r) => ({ number: r.number, start_ps: r.start_ps }));
 }
 
 function unmatchedList(items: ReadonlyArray<{ what: string; why: string }>): HTMLElement {

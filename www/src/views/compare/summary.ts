@@ -1,75 +1,47 @@
-// The comparison in one line and its biggest changes: "The candidate's mean step is 91.6 %
-// slower (8 steps vs 8)", or, without steps on both sides, the basis the comparison used; then
-// the top regressions and improvements, each a link to its row in its diff table.
+// The comparison in one line (the report's own sentence, as `planeview diff` prints it, with both
+// sides' times) and its biggest changes: the report's top regressions and improvements, each a
+// link to its row in its diff table.
 
-import type { DiffReport, DiffRow, DiffSummary } from '../../engine/diff-types';
+import type { DiffReport, DiffSummary, TopRow } from '../../engine/diff-types';
 import { el } from '../../lib/dom';
 import { formatDuration } from '../../lib/time';
 
-/** How many regressions and improvements the summary lists. */
-const TOP = 5;
-
-/** A row of one diff table, for the summary's links. */
-export interface RowRef {
-  table: string;
-  index: number;
-  row: DiffRow;
-  key: string;
-}
-
-/** The summary line of `s`. */
+/** The summary line of `s`: "The candidate's mean step is 91.6% slower (8 steps vs 8): 11.7 ms → 22.4 ms." */
 export function summaryLine(s: DiffSummary): string {
-  const pct = Math.abs(s.delta_pct);
-  const way = s.delta_pct > 0 ? 'slower' : s.delta_pct < 0 ? 'faster' : 'as fast';
-  const amount = s.delta_pct === 0 ? '' : `${pct.toFixed(1)} % `;
-  const times = `${formatDuration(s.base_step_ps)} → ${formatDuration(s.cand_step_ps)}`;
-  if (s.basis === 'steps') return `The candidate's mean step is ${amount}${way} (${s.base_steps} steps vs ${s.cand_steps}; ${times}).`;
-  const why =
-    s.base_steps === 0 && s.cand_steps === 0 ? 'neither run has steps' : s.base_steps === 0 ? 'the baseline has no steps' : 'the candidate has no steps';
-  return `The candidate's total ${s.basis} is ${amount}${way} (${times}; compared by ${s.basis}: ${why}).`;
+  const text = s.text.charAt(0).toUpperCase() + s.text.slice(1);
+  return `${text}: ${formatDuration(s.base_step_ps)} → ${formatDuration(s.cand_step_ps)}${s.basis === 'steps' ? ' mean step' : ` ${s.basis}`}.`;
 }
 
-/** The `TOP` rows of `refs` that got slowest (regressions) and fastest (improvements), by Δ. */
-export function topChanges(refs: readonly RowRef[]): { regressions: RowRef[]; improvements: RowRef[] } {
-  const by = (sign: number): RowRef[] =>
-    refs
-      .filter((r) => Math.sign(r.row.delta_ps) === sign)
-      .sort((a, b) => sign * (b.row.delta_ps - a.row.delta_ps))
-      .slice(0, TOP);
-  return { regressions: by(1), improvements: by(-1) };
-}
-
-/** "+7.61 ms (+169.1 %)", "new: 2.8 ms", "gone: −2.8 ms". */
-function change(r: DiffRow): string {
+/** "+7.61 ms (+169.1%)"; a row on one side only says so. */
+export function change(r: TopRow): string {
   const d = `${r.delta_ps > 0 ? '+' : '−'}${formatDuration(Math.abs(r.delta_ps))}`;
   if (r.status === 'added') return `${d} (only in the candidate)`;
   if (r.status === 'removed') return `${d} (only in the baseline)`;
-  return r.delta_pct === null ? d : `${d} (${r.delta_pct > 0 ? '+' : '−'}${Math.abs(r.delta_pct).toFixed(1)} %)`;
+  return r.delta_pct === null ? d : `${d} (${r.delta_pct > 0 ? '+' : '−'}${Math.abs(r.delta_pct).toFixed(1)}%)`;
 }
 
 /**
  * The summary block: the line, then the lists of regressions and improvements; a click on one
- * calls `open` with its row.
+ * calls `open` with it. `tableLabel` names a report table for people.
  */
-export function summaryBlock(report: DiffReport, refs: readonly RowRef[], tableLabel: (table: string) => string, open: (ref: RowRef) => void): HTMLElement {
+export function summaryBlock(report: DiffReport, tableLabel: (key: string) => string, open: (top: TopRow) => void): HTMLElement {
   const box = el('div', { class: 'cmp-summary', 'data-testid': 'compare-summary' });
   box.append(el('p', { class: 'cmp-line' }, summaryLine(report.summary)));
-  const { regressions, improvements } = topChanges(refs);
-  const list = (title: string, items: RowRef[], testid: string): void => {
+  const list = (title: string, items: readonly TopRow[], testid: string): void => {
     if (items.length === 0) return;
     const ol = el('ol', { class: 'cmp-top', 'data-testid': testid });
-    for (const ref of items) {
-      const b = el('button', { type: 'button', class: 'cmp-link', title: `Show this row in the ${tableLabel(ref.table)} table` }, ref.key);
-      b.addEventListener('click', () => open(ref));
+    for (const top of items) {
+      const b = el('button', { type: 'button', class: 'cmp-link', title: `Show this row in the ${tableLabel(top.table)} table` }, top.label);
+      b.addEventListener('click', () => open(top));
       const li = el('li');
-      li.append(b, ` ${tableLabel(ref.table)}: ${change(ref.row)}`);
+      li.append(b, ` ${tableLabel(top.table)}: ${change(top)}`);
       ol.append(li);
     }
     const section = el('div', { class: 'cmp-top-box' });
     section.append(el('h3', {}, title), ol);
     box.append(section);
   };
-  list('Top regressions', regressions, 'compare-regressions');
-  list('Top improvements', improvements, 'compare-improvements');
+  list('Top regressions', report.regressions, 'compare-regressions');
+  list('Top improvements', report.improvements, 'compare-improvements');
   return box;
 }
