@@ -228,7 +228,8 @@ export async function compareInOurs(context, url, base, cand, timeoutMs = 300000
   try {
     await page.setInputFiles('#file-input', base);
     await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error', null, { timeout: timeoutMs });
-    await page.setInputFiles('[data-testid="compare-with"]', cand);
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="compare-with"]')]);
+    await chooser.setFiles(cand);
     await page.waitForFunction(
       () => document.body.dataset.state === 'error' || (document.body.dataset.state === 'ready' && document.querySelector('[data-testid="compare-view"]')?.dataset.ready === 'true'),
       null,

@@ -1,5 +1,6 @@
-// "Compare with…": once a profile is open, a file picker beside "Open file…" that opens the
-// picked file as the candidate against the open profile (the baseline).
+// "Compare with…": once a profile is open, a button beside "Open file…" that picks another file
+// and opens it as the candidate against the open profile (the baseline). Its file input is made
+// for each click and never joins the page, which keeps exactly one `input[type=file]`.
 
 import type { OpenSource } from '../../engine/engine';
 import { el } from '../../lib/dom';
@@ -9,16 +10,21 @@ export interface CompareWith {
   setShown(shown: boolean): void;
 }
 
-/** Adds the control to `bar` (after what is there); `pick` gets the candidate's source. */
+/** Adds the button to `bar` (after what is there); `pick` gets the candidate's source. */
 export function installCompareWith(bar: HTMLElement, pick: (cand: OpenSource) => void): CompareWith {
-  const input = el('input', { type: 'file', 'data-testid': 'compare-with', 'aria-label': 'Compare the open profile with another file' });
-  const button = el('label', { class: 'btn file-btn', title: 'Open another profile as the candidate and compare it with this one (the baseline)' });
-  button.append(input, 'Compare with…');
+  const button = el(
+    'button',
+    { type: 'button', class: 'btn', 'data-testid': 'compare-with', title: 'Open another profile as the candidate and compare it with this one (the baseline)' },
+    'Compare with…',
+  );
   button.hidden = true;
-  input.addEventListener('change', () => {
-    const f = input.files?.[0];
-    if (f) pick({ kind: 'file', file: f });
-    input.value = '';
+  button.addEventListener('click', () => {
+    const input = el('input', { type: 'file' });
+    input.addEventListener('change', () => {
+      const f = input.files?.[0];
+      if (f) pick({ kind: 'file', file: f });
+    });
+    input.click();
   });
   bar.append(button);
   return {
