@@ -209,7 +209,7 @@ function main(): void {
   views.add(mlir, ['mlir']);
   // The Compare tab (two runs): "Compare with…" opens a file against the open one; a diff row
   // highlights its slices on both runs' timelines; the runs are aligned at a chosen step.
-  const compareWith = installCompareWith($('.open-controls'), (cand) => {
+  const compareWith = installCompareWith($('#status'), (cand) => {
     const base = loader.sources()[0];
     if (base) void loader.openCompare(base, cand);
   });

@@ -1,4 +1,4 @@
-// "Compare with…": once a profile is open, a button beside "Open file…" that picks another file
+// "Compare with…": once a profile is open, a button beside its status line that picks another file
 // and opens it as the candidate against the open profile (the baseline). Its file input is made
 // for each click and never joins the page, which keeps exactly one `input[type=file]`.
 
@@ -10,11 +10,16 @@ export interface CompareWith {
   setShown(shown: boolean): void;
 }
 
-/** Adds the button to `bar` (after what is there); `pick` gets the candidate's source. */
-export function installCompareWith(bar: HTMLElement, pick: (cand: OpenSource) => void): CompareWith {
+/** Adds the button right after `anchor`; `pick` gets the candidate's source. */
+export function installCompareWith(anchor: HTMLElement, pick: (cand: OpenSource) => void): CompareWith {
   const button = el(
     'button',
-    { type: 'button', class: 'btn', 'data-testid': 'compare-with', title: 'Open another profile as the candidate and compare it with this one (the baseline)' },
+    {
+      type: 'button',
+      class: 'btn btn-small',
+      'data-testid': 'compare-with',
+      title: 'Open another profile as the candidate and compare it with this one (the baseline)',
+    },
     'Compare with…',
   );
   button.hidden = true;
@@ -26,7 +31,7 @@ export function installCompareWith(bar: HTMLElement, pick: (cand: OpenSource) =>
     });
     input.click();
   });
-  bar.append(button);
+  anchor.after(button);
   return {
     setShown(shown: boolean): void {
       button.hidden = !shown;
