@@ -44,6 +44,7 @@ test('bench pipeline runs end to end on tiny inputs', { skip: skip ?? false, tim
       /^\| Browser: time to a usable view, ours vs speedscope .* \| ours [\d.]+ s median of \[[\d., ]+\]; speedscope [\d.]+ s median of \[[\d., ]+\] .* \| [\d.]+× \|/,
       /^\| Browser: synthetic JSON opens .* \| opened: /,
       /^\| Browser: frame time while zooming\/panning .* \| frame cost p95 [\d.]+ ms /,
+      /^\| Browser: compare two runs, both loaded → diff tables drawn \| .* \| [\d.]+ s median of \d+ /,
       /^\| Analyses: all six tools, native \| .* \| [\d.]+ ms/,
       /^\| HLO neighbourhood layout .* \| [\d.]+ ms/,
       /^\| MLIR bytecode decode \| .* \| [\d.]+ ms/,
