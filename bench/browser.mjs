@@ -118,6 +118,11 @@ async function workerWasmMemory(cdp) {
   });
   await cdp.send('Target.setAutoAttach', { autoAttach: true, waitForDebuggerOnStart: false, flatten: false });
   for (let i = 0; i < 20 && workers.length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+  // A session of several files has a worker per file: wait until no more attach.
+  for (let seen = -1; seen !== workers.length; ) {
+    seen = workers.length;
+    await new Promise((r) => setTimeout(r, 150));
+  }
   const send = (sessionId, method, params = {}) =>
     new Promise((resolve, reject) => {
       const id = nextId++;
@@ -140,7 +145,7 @@ async function workerWasmMemory(cdp) {
     });
     for (const v of sizes.result.value ?? []) total += v;
   }
-  return workers.length ? { wasm: total, heap } : null;
+  return workers.length ? { wasm: total, heap, workers: workers.length } : null;
 }
 
 /** Opens our page at `url` and waits for the engine (state idle). */
@@ -212,6 +217,7 @@ export async function loadInOurs(context, url, file, timeoutMs = 120000) {
   const w = await workerWasmMemory(sampler.cdp).catch((e) => ({ error: `n/a (${e.message})` }));
   res.wasm_memory = w?.wasm ?? w?.error ?? 'n/a';
   res.worker_heap = w?.heap ?? null;
+  res.workers = w?.workers ?? null;
   return res;
 }
 

@@ -543,6 +543,12 @@ async function browserRows(inputs, label) {
       if (parts.length > 0) notes.push(`Frame-time breakdown (worker side, p50/p95; times in ms, "bytes" and "newStrings" are per-frame counts, "back" is the reply's trip to the page): ${parts.join(', ')}.`);
       await framePage.close().catch(() => undefined);
     }
+
+    // A job in one page: several files in parallel workers, and many ranks on one timeline.
+    log('browser: job rows');
+    const { jobRows } = await import('./job.mjs');
+    const browser = await import('./browser.mjs');
+    await jobRows({ browser, context: b.context, url: ours.url, smoke: SMOKE, work: WORK, synthetic, genJob: null, row, notes, fmt, mib, verdict, median });
   } finally {
     await b.close();
     await ours.close();

@@ -8,6 +8,7 @@ import { SessionEngine } from './engine/session-engine';
 import { nameFromUrl } from './engine/worker-proxy';
 import { $, el } from './lib/dom';
 import { installTheme, setThemeChoice, themeChoice } from './lib/theme';
+import { JobPlanner } from './shell/job';
 import { Loader, setPageState } from './shell/loader';
 import { MemberList } from './shell/member-list';
 import { registerServiceWorker } from './shell/offline';
@@ -96,6 +97,7 @@ function main(): void {
       onViewChange: () => urlSync.changed(),
     },
     $('#empty-state'),
+    engine,
   );
   // Under the timeline: the aggregates, call tree and steps of the area chosen on it.
   const areaPanel: AreaPanel = new AreaPanel(engine, {
@@ -116,7 +118,12 @@ function main(): void {
   };
   const healthRoot = el('div', { class: 'health-root' });
   tabs.panel('health').append(healthRoot);
-  const health = new HealthView(healthRoot, engine, (id) => selection.reveal(id));
+  const health = new HealthView(
+    healthRoot,
+    engine,
+    (id) => selection.reveal(id),
+    (member, id) => engine.globalId(member, id),
+  );
 
   // Analysis tabs: picking a row highlights its occurrences (exactly, or by name) and jumps to the longest.
   const analysis: AnalysisView = new AnalysisView(
@@ -199,6 +206,25 @@ function main(): void {
 
   // Loaded in this order: the timeline asks for its first render list before the others ask anything.
   views.add(timeline, ['timeline']);
+  // A job's clock on the timeline: its members' labels and the alignments it offers.
+  views.add({
+    clear: () => undefined,
+    load: () => undefined,
+    loadSession: (session, scope) => {
+      if (session.kind === 'single') return;
+      timeline.setMemberTitles(planner.memberTitles());
+      const clock = session.kind === 'job' ? planner.takeClock() : null;
+      if (!clock) return;
+      timeline.setAlignChoices(clock.choices, 0, (align) => {
+        void clock.realign(align).then(
+          (offsets) => {
+            if (scope.current) timeline.setOffsets(offsets);
+          },
+          () => undefined,
+        );
+      });
+    },
+  });
   views.add(counters, ['counters']);
   views.add(health, ['health']);
   views.add(analysis, ANALYSIS_TABS);
@@ -220,10 +246,7 @@ function main(): void {
       timeline.setHighlight(Uint32Array.from([...slices].flatMap(([m, ids]) => ids.map((id) => engine.globalId(m, id)))));
     },
     showTimeline: () => tabs.select('timeline'),
-    setOffsets: (offsets) => {
-      engine.setOffsets(offsets);
-      timeline.requestDraw();
-    },
+    setOffsets: (offsets) => timeline.setOffsets(offsets),
   });
   views.add(compare, ['compare']);
 
@@ -238,10 +261,15 @@ function main(): void {
     },
     load: () => undefined,
   });
+  const planner = new JobPlanner();
   const sessionSink = {
-    setSession: (session: Session) => engine.setMembers(session.members),
+    setSession: (session: Session) => {
+      engine.setMembers(session.members);
+      const clock = session.kind === 'job' ? planner.takeClock() : null;
+      if (clock) engine.setOffsets(clock.offsets);
+    },
   };
-  const loader = new Loader(pool, views, status, tabs, nameOf, urlSync, sessionSink, new MemberList($('#members')));
+  const loader = new Loader(pool, views, status, tabs, nameOf, urlSync, sessionSink, new MemberList($('#members')), planner.plan);
   installOpenControls((sources) => void loader.load(sources));
 
   engine.ready.then(

@@ -25,6 +25,7 @@ pub mod op_profile;
 pub mod overview;
 pub mod peaks;
 pub mod query;
+pub mod ranks;
 pub mod roofline;
 pub mod search;
 pub mod selection;

@@ -19,6 +19,7 @@ use crate::analysis::counters::{
 use crate::analysis::health::{HealthEntry, health_entries};
 use crate::analysis::op_profile::{GroupBy, Node, op_profile};
 use crate::analysis::overview::{Overview as AnalysisOverview, overview_with_ops};
+use crate::analysis::ranks;
 use crate::analysis::roofline::{Roofline, roofline};
 use crate::analysis::selection::{Selection, StepRow, select, step_table};
 use crate::charts::counters::ChartSpec;
@@ -78,6 +79,24 @@ requests! {
     /// The steps of the trace, each with its zoom range and top names by self time over
     /// `tracks` (empty: every slice track).
     "stepTable" => StepTable { tracks: Vec<u32> },
+    /// What this profile contributes to a job of several ranks: identity, clock, steps and
+    /// collectives ([`crate::analysis::ranks::RankPartial`]); `file` is its display name (it
+    /// helps find the rank when the content does not state it).
+    "rankPartial" => RankPartial { file: String },
+    /// Stateless: the job's report from the ranks' partials
+    /// ([`crate::analysis::ranks::RanksReport`], the document of `planeview ranks --json`).
+    "mergeRanks" => MergeRanks { partials: Vec<ranks::RankPartial>, align: ranks::Align },
+    /// Stateless: the analysis tables of `tool` of several profiles as one, each row with the
+    /// `rank` column set to its profile's label, plus one `"all"` row per key
+    /// ([`crate::analysis::ranks::merge_tables`]); `bad_request` for an unknown tool or when
+    /// `labels` and `tables` differ in length.
+    "mergeTables" => MergeTables { tool: String, tables: Vec<TableRows>, labels: Vec<String> },
+}
+
+/// An analysis table as `analysisTable` answers it, sent back to be merged.
+#[derive(Debug, Deserialize)]
+pub struct TableRows {
+    pub rows: Vec<Value>,
 }
 
 /// Names by self time kept per step of `stepTable`.
@@ -166,6 +185,8 @@ pub enum Response<'a> {
     Selection(Box<Selection>),
     CallTree(Box<CallTree>),
     Steps(Vec<StepRow>),
+    RankPartial(Box<ranks::RankPartial>),
+    RanksReport(Box<ranks::RanksReport>),
 }
 
 impl Profile {
@@ -268,6 +289,22 @@ impl Profile {
                 crate::analysis::compat::Compat::Planeview,
                 STEP_TOP,
             )),
+            Request::RankPartial { file } => {
+                Response::RankPartial(Box::new(ranks::RankPartial::of(t, &file)))
+            }
+            Request::MergeRanks { partials, align } => {
+                Response::RanksReport(Box::new(ranks::merge_ranks(&partials, align)))
+            }
+            Request::MergeTables {
+                tool,
+                tables,
+                labels,
+            } => {
+                let tables: Vec<Vec<Value>> = tables.into_iter().map(|t| t.rows).collect();
+                let rows =
+                    ranks::merge_tables(&tool, &tables, &labels).map_err(ApiError::BadRequest)?;
+                Response::Json(serde_json::json!({ "rows": rows }))
+            }
         })
     }
 

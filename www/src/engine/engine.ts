@@ -163,6 +163,22 @@ export type {
 import type { DiffReport, DiffSide } from './diff-types';
 import type { CounterSample, CounterColumn, CounterTrackInfo, RangeStats, PerfRow, KernelTelemetry, HealthEntry, FlowLink } from './counter-types';
 
+// Replies of the rank calls live in ranks-types.ts.
+export type {
+  RankStep,
+  IdentitySource,
+  RankCollective,
+  RankPartial,
+  Align,
+  RankEntry,
+  ReportStep,
+  ReportCollective,
+  HeatMap,
+  ReportProblem,
+  RanksReport,
+} from './ranks-types';
+import type { Align, RankPartial, RanksReport } from './ranks-types';
+
 export interface ChartSpec {
   title: string;
   series: Array<{ name: string; points: Array<[number, number]> }>;
@@ -300,6 +316,12 @@ export const CALLS = {
   callTree: json<[tracks: number[], t0: number, t1: number, direction: TreeDirection], CallTree>(),
   /** The steps with their zoom ranges and top names by self time over `tracks`. */
   stepTable: json<[tracks: number[]], StepRow[]>(),
+  /** What this profile contributes to a job of several ranks; `file` is its display name. */
+  rankPartial: json<[file: string], RankPartial>(),
+  /** Stateless: the job's report from the ranks' partials (any engine with a profile). */
+  mergeRanks: json<[partials: RankPartial[], align: Align], RanksReport>(),
+  /** Stateless: one table of `tool` per profile as one, with a `rank` column (the label) and an "all" row per key. */
+  mergeTables: json<[tool: AnalysisTool, tables: AnalysisTable[], labels: string[]], AnalysisTable>(),
   diffSide: json<[], DiffSide>(),
   diff: json<[base: DiffSide, cand: DiffSide], DiffReport>(),
   diffStepChart: json<[base: DiffSide, cand: DiffSide], ChartDoc>(),

@@ -215,10 +215,20 @@ export class Loader {
       this.fail(`none of the ${members.length} files could be opened: ${members[0]?.error ?? ''}`, false);
       return;
     }
-    const planned = await this.plan(members, kind);
+    const planned = await this.plan(members, kind).catch(() => plainPlan(members, kind));
     if (!scope.current) return;
     const session: Session = { kind: planned.kind, members: planned.members };
     this.memberList.show(session, planned.problems);
+    // A member's engine that dies later takes only that member: its error shows in its place.
+    for (const m of session.members) {
+      if (m.engine === this.pool.primary) continue;
+      m.engine.onFatal((message) => {
+        if (!scope.current) return;
+        m.profile = null;
+        m.error = `${m.file}: ${message}`;
+        this.memberList.setMember(m);
+      });
+    }
     await this.show(session, scope);
   }
 
@@ -245,7 +255,8 @@ export class Loader {
       performance.measure('pv:load', { start: performance.now() - p.timings.totalMs, duration: p.timings.totalMs, detail: p.timings });
     }
     const loaded = this.views.load(p, session, scope);
-    this.status.ready(p);
+    const loadedCount = session.members.filter((m) => m.profile !== null).length;
+    this.status.ready(p, session.kind === 'single' ? null : `${session.members.length} files (${session.kind}), ${loadedCount} loaded`);
     document.title = `${session.kind === 'single' ? p.fileName : `${session.members.length} files`} — Planeview`;
     await loaded;
     if (!scope.current) return;
@@ -263,6 +274,7 @@ export class Loader {
     this.loading = false;
     if (err instanceof CancelledError) {
       this.views.reset();
+      this.memberList.hide();
       this.status.idle('Loading cancelled. Drop a profile anywhere on the page, choose a file, or open the demo.');
       document.title = 'Planeview';
       setPageState('idle');

@@ -5,6 +5,7 @@
 import type { MemberProgress } from '../engine/pool';
 import { clear, el } from '../lib/dom';
 import { formatBytes, formatCount } from '../lib/time';
+import { diagnosticCounts } from '../views/status-view';
 import type { Member, Session } from './session';
 
 /** A member's state as the list shows it (`data-state`). */
@@ -36,7 +37,9 @@ export class MemberList {
     for (const m of session.members) {
       const state = el('span', { class: 'member-state', 'data-testid': 'member-state' });
       const row = el('li', { class: 'member', 'data-testid': 'member', 'data-member': String(m.index) });
-      row.append(el('span', { class: 'member-label', 'data-testid': 'member-label' }, m.label), el('span', { class: 'member-file' }, m.file), state);
+      row.append(el('span', { class: 'member-label', 'data-testid': 'member-label' }, m.label));
+      if (m.file !== m.label) row.append(el('span', { class: 'member-file', 'data-testid': 'member-file' }, m.file));
+      row.append(state);
       ul.append(row);
       this.rows.set(m.index, { row, state });
       this.setMember(m);
@@ -53,7 +56,10 @@ export class MemberList {
   /** Shows member `m`'s outcome: loaded, or its error. */
   setMember(m: Member): void {
     if (m.error !== null) this.setState(m.index, 'failed', m.error);
-    else if (m.profile !== null) this.setState(m.index, 'loaded', `${formatCount(m.profile.summary.events)} events`);
+    else if (m.profile !== null) {
+      const s = m.profile.summary;
+      this.setState(m.index, 'loaded', `${formatCount(s.events)} events, ${diagnosticCounts(s.diagnostics ?? {})}`);
+    }
   }
 
   /** Shows the progress of member `index` while it waits, reads and imports. */

@@ -1,7 +1,8 @@
 // Ways to open profiles: the file picker (one file or several), the folder picker, the demo
 // button, files or folders dropped anywhere on the page, and `?url=` (repeated, or several
 // addresses separated by commas). A folder opens every file in it and below it (a profile run
-// directory `plugins/profile/<run>/` holds one `.xplane.pb` per host), in path order.
+// directory `plugins/profile/<run>/` holds one `.xplane.pb` per host: then only those), in
+// path order.
 
 import type { OpenSource } from '../engine/engine';
 import { $ } from '../lib/dom';
@@ -22,12 +23,28 @@ export function urlSources(search: string): OpenSource[] {
   return urls.map((url) => ({ kind: 'url', url }));
 }
 
-/** The files of a folder picked or dropped, by path, the hidden and system files left out. */
-function folderFiles(files: ReadonlyArray<{ path: string; file: File }>): OpenSource[] {
-  return [...files]
-    .filter((f) => !NOT_A_PROFILE.test(f.path))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    .map((f) => ({ kind: 'file', file: f.file }));
+/** A profile run directory's host files (XProf writes `plugins/profile/<run>/<host>.xplane.pb`). */
+const XPLANE = /\.xplane\.pb(\.gz)?$/i;
+
+/**
+ * The files of a folder picked or dropped, by path, hidden and system files left out. A folder
+ * that holds `.xplane.pb` files is a profile run directory: only those open (the other files
+ * there are tools' outputs of the same data), and of several runs only the newest (the last run
+ * folder by name: XProf names them by date).
+ */
+export function folderFiles(files: ReadonlyArray<{ path: string; file: File }>): OpenSource[] {
+  let picked = [...files].filter((f) => !NOT_A_PROFILE.test(f.path));
+  const xplanes = picked.filter((f) => XPLANE.test(f.path));
+  if (xplanes.length > 0) {
+    const dir = (path: string): string => path.slice(0, path.lastIndexOf('/') + 1);
+    const newest =
+      xplanes
+        .map((f) => dir(f.path))
+        .sort()
+        .pop() ?? '';
+    picked = xplanes.filter((f) => dir(f.path) === newest);
+  }
+  return picked.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)).map((f) => ({ kind: 'file', file: f.file }));
 }
 
 /** Every file below a dropped directory entry, with its path. */

@@ -85,10 +85,12 @@ export class StatusView {
     this.setBadge(null);
   }
 
-  ready(p: Profile): void {
+  /** `session`: what several files opened together are ("4 files (job), 3 loaded"), before member 0's facts. */
+  ready(p: Profile, session: string | null = null): void {
     this.hideRetry();
     const s = p.summary;
     const parts = [
+      ...(session ? [session] : []),
       p.fileName,
       s.format,
       `${formatCount(s.events)} events`,

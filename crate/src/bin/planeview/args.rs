@@ -1,4 +1,5 @@
-//! Command-line options shared by every command: one `FILE` plus `--flag` and `--key VALUE`
+//! Command-line options shared by every command: one `FILE` (or several, for the commands
+//! that take them) plus `--flag` and `--key VALUE`
 //! options, each command stating which it accepts.
 
 use crate::Failure;
@@ -22,7 +23,21 @@ impl<'a> Options<'a> {
     /// Parses `args` (after the command name). Unknown options, a missing `FILE`, a second
     /// `FILE` or an option without its value are usage errors.
     pub fn parse(args: &'a [String], accepts: &Accepts) -> Result<Self, Failure> {
+        let (opts, more) = Self::parse_many(args, accepts)?;
+        match more.first() {
+            Some(extra) => Err(Failure::Usage(format!("unexpected argument {extra:?}"))),
+            None => Ok(opts),
+        }
+    }
+
+    /// Like [`Options::parse`] for a command that takes one or more files: `FILE` is the
+    /// first, the others come back in order.
+    pub fn parse_many(
+        args: &'a [String],
+        accepts: &Accepts,
+    ) -> Result<(Self, Vec<&'a str>), Failure> {
         let mut file = None;
+        let mut more = Vec::new();
         let mut flags = Vec::new();
         let mut values = Vec::new();
         let mut it = args.iter();
@@ -40,15 +55,18 @@ impl<'a> Options<'a> {
             } else if file.is_none() {
                 file = Some(a);
             } else {
-                return Err(Failure::Usage(format!("unexpected argument {a:?}")));
+                more.push(a);
             }
         }
         let file = file.ok_or_else(|| Failure::Usage("missing FILE".into()))?;
-        Ok(Options {
-            file,
-            flags,
-            values,
-        })
+        Ok((
+            Options {
+                file,
+                flags,
+                values,
+            },
+            more,
+        ))
     }
 
     /// Whether `flag` was given.

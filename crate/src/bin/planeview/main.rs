@@ -16,6 +16,7 @@ mod kernels;
 mod mlir;
 mod op_profile;
 mod overview;
+mod ranks;
 mod select;
 mod summary;
 mod table;
@@ -28,7 +29,8 @@ use std::process::ExitCode;
 const USAGE: &str = "usage: planeview <command> FILE [options]
 
 commands:
-  summary FILE [--json]     counts: format, events, tracks, processes, span, diagnostics
+  summary FILE... [--json]  counts: format, events, tracks, processes, span, diagnostics
+                            (several files: one row each and a total)
   dump FILE [--limit N]     readable dump of the model (N events per track, default 20)
   mlir FILE [--op NAME] [--locs]
                             MLIR in generic op form: a .mlirbc decoded, the kernels of a
@@ -49,7 +51,11 @@ commands:
 
   hlo FILE [--module M] [--op NAME --radius N] [--format text|long-text|dot|json]
                             an HLO module: XProf's short text (default), long text, DOT or
-                            JSON of the radius-N (default 3) neighbourhood of an op";
+                            JSON of the radius-N (default 3) neighbourhood of an op
+
+  ranks FILE... | DIR [--json] [--align clock|step:N|collective:K]
+                            one distributed job, a profile per rank: step times per rank,
+                            the straggler per step, each collective's skew and waits";
 
 /// Exit status for an unusable input (`docs/CONTRACT.md` § General rules).
 const EXIT_BAD_INPUT: u8 = 2;
@@ -105,6 +111,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "op-profile" => op_profile::run(rest),
         "hlo" => hlo::run(rest),
         "select" => select::run(rest),
+        "ranks" => ranks::run(rest),
         "-h" | "--help" | "help" => {
             out!("{USAGE}");
             Ok(())

@@ -7,8 +7,12 @@
 // pixels (0 = the top of the scrolled body); the pinned rows take [0, pinnedHeight) and stay
 // there on screen (canvas y = body y), the others move with the scroll (canvas y = body y − top).
 // Group headers and track names stick to the top of the scrolled area while their rows are in view.
+//
+// With several profiles (a session, see session-tracks.ts) the groups come in member bands: a
+// member header (its label, the offset applied to its times, collapse and move buttons) above
+// that member's groups; a compact band has no group headers, only the member's summary track.
 
-import type { Profile, TrackInfo } from '../../engine/engine';
+import type { Profile, TrackGroup, TrackInfo } from '../../engine/engine';
 import { clear, el } from '../../lib/dom';
 import { formatCount } from '../../lib/time';
 import { COUNTER_H, GROUP_H, LANE_H, TRACK_PAD } from './constants';
@@ -34,12 +38,42 @@ export interface TrackRow {
   /** Lanes drawn: 1 for a collapsed track, else all of them. */
   lanes: number;
 }
-export type Row = GroupRow | TrackRow;
+/** The header of a member's band (several profiles on one timeline). */
+export interface MemberRow {
+  type: 'member';
+  y: number;
+  h: number;
+  member: number;
+  pinned: false;
+}
+export type Row = GroupRow | TrackRow | MemberRow;
+
+/** One member of a session on the timeline: its header and the profile groups it spans. */
+export interface MemberBand {
+  member: number;
+  /** "rank 0 · host · file". */
+  label: string;
+  /** The offset applied to its times, as shown beside the label ("+1.2 ms"). */
+  offset: string;
+  /** Its groups: `from` ≤ group index < `to` in the profile laid out. */
+  from: number;
+  to: number;
+  collapsed: boolean;
+  /** Only its summary track, without group headers. */
+  compact: boolean;
+  /** Its position among the bands, and how many there are (for the move buttons). */
+  position: number;
+  count: number;
+}
 
 /** What a label's context menu or click asks of the timeline. */
 export interface LabelHost {
   /** A right-click on the label of `track` at page point (x, y). */
   trackMenu(track: number, x: number, y: number): void;
+  /** The header of member `member` was clicked: fold or unfold its band. */
+  memberToggle?(member: number): void;
+  /** Move member `member`'s band up (-1) or down (+1). */
+  memberMove?(member: number, by: -1 | 1): void;
 }
 
 /** The last characters of a long label shown after the ellipsis (the part that tells names apart). */
@@ -71,8 +105,8 @@ export class TrackLayout {
     private readonly host: LabelHost,
   ) {}
 
-  /** Lays out the rows of `p` (none without a profile) and rebuilds the labels. */
-  build(p: Profile | null): void {
+  /** Lays out the rows of `p` (none without a profile), in member `bands` when given, and rebuilds the labels. */
+  build(p: Profile | null, bands: readonly MemberBand[] | null = null): void {
     this.rows = [];
     this.trackRows = new Map();
     this.tracks = new Map();
@@ -95,7 +129,7 @@ export class TrackLayout {
         const t = this.tracks.get(id);
         if (!t || st.isHidden(id)) continue;
         const row = this.trackRow(t.info, t.group, y, true);
-        pinnedBox.append(this.trackLabel(row, y, 0));
+        pinnedBox.append(this.trackLabel(row, y, 0, false));
         y += row.h;
       }
       this.pinnedHeight = y;
@@ -103,26 +137,44 @@ export class TrackLayout {
       pinnedBox.hidden = y === 0;
       this.labels.append(pinnedBox);
 
-      p.groups.forEach((g, gi) => {
+      const group = (g: TrackGroup, gi: number, header: boolean): void => {
         const tracks = g.tracks.filter((t) => shown(t) && !st.isPinned(t.id));
         if (tracks.length === 0 && (filter !== '' || g.tracks.length > 0)) return;
-        const open = !st.isGroupCollapsed(gi);
+        const open = !header || !st.isGroupCollapsed(gi);
         const top = y;
         const box = el('div', { class: 'tl-group-box', role: 'list', 'aria-label': g.name });
         box.style.top = `${top}px`;
-        this.rows.push({ type: 'group', y, h: GROUP_H, index: gi, name: g.name, trackCount: tracks.length, pinned: false });
-        box.append(this.groupHeader(g.name, tracks.length, gi, open));
-        y += GROUP_H;
+        if (header) {
+          this.rows.push({ type: 'group', y, h: GROUP_H, index: gi, name: g.name, trackCount: tracks.length, pinned: false });
+          box.append(this.groupHeader(g.name, tracks.length, gi, open));
+          y += GROUP_H;
+        }
         if (open) {
           for (const t of tracks) {
             const row = this.trackRow(t, gi, y, false);
-            box.append(this.trackLabel(row, y, top));
+            box.append(this.trackLabel(row, y, top, header));
             y += row.h;
           }
         }
         box.style.height = `${y - top}px`;
         this.labels.append(box);
-      });
+      };
+      if (bands) {
+        for (const b of bands) {
+          this.rows.push({ type: 'member', y, h: GROUP_H, member: b.member, pinned: false });
+          const box = el('div', { class: 'tl-member-box' });
+          box.style.top = `${y}px`;
+          box.append(this.memberHeader(b));
+          this.labels.append(box);
+          y += GROUP_H;
+          if (b.collapsed) continue;
+          for (let gi = b.from; gi < b.to; gi++) group(p.groups[gi]!, gi, !b.compact);
+        }
+      } else {
+        p.groups.forEach((g, gi) => {
+          group(g, gi, true);
+        });
+      }
     } else {
       this.pinnedHeight = 0;
     }
@@ -194,8 +246,41 @@ export class TrackLayout {
     return header;
   }
 
-  /** The label of `row`, placed at body y `y` in a box whose top is at body y `boxTop`. */
-  private trackLabel(row: TrackRow, y: number, boxTop: number): HTMLElement {
+  /** A member band's header: fold button with its label and offset, and the move buttons. */
+  private memberHeader(b: MemberBand): HTMLElement {
+    const head = el('div', { class: 'tl-label tl-member', 'data-testid': 'timeline-member', 'data-member': String(b.member) });
+    head.style.height = `${GROUP_H}px`;
+    const open = !b.collapsed;
+    const toggle = el('button', {
+      type: 'button',
+      class: 'tl-member-toggle',
+      'aria-expanded': String(open),
+      title: `${b.label}; its times are shifted by ${b.offset} (click to ${open ? 'collapse' : 'expand'})`,
+    });
+    const label = el('span', { class: 'tl-group-name', 'data-testid': 'timeline-member-label' });
+    middleEllipsis(label, b.label);
+    toggle.append(el('span', { class: 'tl-caret', 'aria-hidden': 'true' }, open ? '▾' : '▸'), label);
+    toggle.addEventListener('click', () => this.host.memberToggle?.(b.member));
+    const offset = el(
+      'span',
+      { class: 'tl-tag tl-member-offset', 'data-testid': 'timeline-member-offset', title: 'The offset added to this profile’s times' },
+      b.offset,
+    );
+    const move = (by: -1 | 1, text: string, what: string): HTMLElement => {
+      const btn = el('button', { type: 'button', class: 'tl-member-move', title: what, 'aria-label': what }, text) as HTMLButtonElement;
+      btn.disabled = by < 0 ? b.position === 0 : b.position === b.count - 1;
+      btn.addEventListener('click', () => this.host.memberMove?.(b.member, by));
+      return btn;
+    };
+    head.append(toggle, offset, move(-1, '▲', 'Move up'), move(1, '▼', 'Move down'));
+    return head;
+  }
+
+  /**
+   * The label of `row`, placed at body y `y` in a box whose top is at body y `boxTop`; `underHeader`:
+   * its name sticks below a group header.
+   */
+  private trackLabel(row: TrackRow, y: number, boxTop: number, underHeader = true): HTMLElement {
     const t = row.track;
     const collapsed = t.lanes > 1 && row.lanes === 1;
     const label = el('div', {
@@ -208,7 +293,7 @@ export class TrackLayout {
     label.style.height = `${row.h}px`;
     const head = el('div', { class: 'tl-track-head' });
     // Under the pinned area and the sticky group header.
-    head.style.top = `${row.pinned ? 0 : this.pinnedHeight + GROUP_H}px`;
+    head.style.top = `${row.pinned ? 0 : this.pinnedHeight + (underHeader ? GROUP_H : 0)}px`;
     const name = el('span', { class: 'tl-track-name' });
     middleEllipsis(name, t.name);
     head.append(name);

@@ -43,10 +43,12 @@ export function paintRows(f: PaintFrame): void {
   for (const r of f.layout.rows) {
     const y = rowY(f, r);
     if (y === null || y + r.h < 0 || y > height) continue;
-    if (r.type === 'group') {
+    if (r.type === 'group' || r.type === 'member') {
       ctx.fillStyle = colors.groupBand;
       ctx.fillRect(0, y, width, r.h);
       ctx.fillStyle = colors.groupLine;
+      // A member's header is set apart by a line above it too.
+      if (r.type === 'member') ctx.fillRect(0, y, width, 2);
       ctx.fillRect(0, y + r.h - 1, width, 1);
     } else {
       ctx.fillStyle = colors.rowLine;

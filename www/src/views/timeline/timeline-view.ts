@@ -9,15 +9,20 @@
 // exact highlights, M spans), selection.ts, toolbar.ts (the DOM around the canvas), track-state.ts
 // (pinned, hidden, collapsed tracks and the filter: `tracks`), keys.ts (every key and gesture)
 // with key-sheet.ts, context-menu.ts with menus.ts, label-column.ts with splitter.ts,
-// flow-filter.ts (the "all flows" box and the flow categories shown).
+// flow-filter.ts (the "all flows" box and the flow categories shown). Several profiles (a
+// session) are drawn as one: session-tracks.ts makes the profile laid out (a band per member,
+// on the session's clock), session-bar.ts the alignment and compact controls; the engine (the
+// page's SessionEngine) fans each render list out to the members' engines and merges them.
 //
 // The root's `data-highlighted` is the number of slices marked exactly (an analysis row's), and
 // `data-dimmed` whether the last frame drew unmarked slices dimmed (a search or such marks), and
 // `data-flow-arrows` how many flow arrows it drew (all flows in view and the selection's).
 
 import type { Engine, Profile, SliceInfo } from '../../engine/engine';
+import type { SessionRouting } from '../../engine/session-engine';
 import { onThemeChange } from '../../lib/theme';
 import { NO_LOAD, type Scope } from '../../shell/scope';
+import type { Member, Session } from '../../shell/session';
 import type { View } from '../../shell/view';
 import { type Selection, TimelineClicks } from './clicks';
 import { LABEL_W } from './constants';
@@ -29,11 +34,13 @@ import { TimelineHover } from './hover';
 import { type InputHost, TimelineInput } from './input';
 import { KeySheet } from './key-sheet';
 import { LabelColumn } from './label-column';
-import { TrackLayout } from './layout';
+import { type MemberBand, TrackLayout } from './layout';
 import { SearchMarks, SpanMarks } from './marks';
 import { TimelineMenus } from './menus';
 import { focusRange, revealRange, scrollForLane, showLane } from './reveal';
 import { TimelineSelection } from './selection';
+import { type AlignChoice, SessionBar } from './session-bar';
+import { COMPACT_FROM, sessionProfile, summaryTrack } from './session-tracks';
 import { TimelineToolbar, timelineSkeleton } from './toolbar';
 import { Tooltip } from './tooltip';
 import { TrackState } from './track-state';
@@ -77,12 +84,25 @@ export class TimelineView implements View, InputHost {
   /** Spans marked with M. */
   private readonly spans: SpanMarks;
   private readonly labelColumn: LabelColumn;
+  /** Several profiles shown together (null for one): the members, their bands and the choices about them. */
+  private session: {
+    members: readonly Member[];
+    order: number[];
+    collapsed: Set<number>;
+    compact: boolean;
+    summary: Map<number, number>;
+    titles: ReadonlyMap<number, string>;
+    bands: MemberBand[];
+  } | null = null;
+  private readonly sessionBar: SessionBar;
 
+  /** `routing`: how the engine names several members' ids (without it, one profile is shown). */
   constructor(
     root: HTMLElement,
     engine: Engine,
     private readonly cb: TimelineCallbacks,
     emptyState: HTMLElement,
+    private readonly routing: SessionRouting | null = null,
   ) {
     this.root = root;
     root.classList.add('timeline');
@@ -102,6 +122,8 @@ export class TimelineView implements View, InputHost {
       this.flowFilter.root,
     );
 
+    this.sessionBar = new SessionBar((on) => this.setCompact(on));
+    this.toolbar.root.append(this.sessionBar.root);
     const { main, corner, axis, scroll, body, labels, canvas } = timelineSkeleton();
     [this.axis, this.scroll, this.canvas] = [axis, scroll, canvas];
     this.tooltip = new Tooltip(engine);
@@ -117,6 +139,8 @@ export class TimelineView implements View, InputHost {
 
     this.layout = new TrackLayout(labels, body, this.tracks, {
       trackMenu: (track, x, y) => this.menus.trackMenu(track, x, y),
+      memberToggle: (member) => this.toggleMember(member),
+      memberMove: (member, by) => this.moveMember(member, by),
     });
     this.menus = new TimelineMenus({
       tracks: this.tracks,
@@ -167,6 +191,8 @@ export class TimelineView implements View, InputHost {
 
   clear(): void {
     this.profile = null;
+    this.session = null;
+    this.sessionBar.hide();
     this.scope = NO_LOAD;
     this.loop.reset(NO_LOAD);
     this.selection.clear();
@@ -196,6 +222,119 @@ export class TimelineView implements View, InputHost {
     this.updateRangeText();
     this.showEmpty(false);
     this.requestDraw();
+  }
+
+  /**
+   * Several profiles: every loaded member as a band of its own on one timeline, on the session's
+   * clock (compact from COMPACT_FROM members on). One profile ('single') stays as `load` drew it.
+   */
+  loadSession(session: Session, scope: Scope): void {
+    const loaded = session.members.filter((m) => m.profile !== null);
+    if (session.kind === 'single' || loaded.length < 2 || !this.routing || !scope.current) return;
+    this.session = {
+      members: session.members,
+      order: loaded.map((m) => m.index),
+      collapsed: new Set(),
+      compact: loaded.length >= COMPACT_FROM,
+      summary: new Map(),
+      titles: new Map(),
+      bands: [],
+    };
+    this.sessionBar.show(this.session.compact);
+    this.rebuildSession(true);
+    if (this.session.compact) void this.findSummaries(scope);
+  }
+
+  /**
+   * Sets the offset (ps) added to each member's times (member index → ps, from the job's
+   * alignment); shown beside each member's label. Member 0 stays where it is: the others move
+   * by their offset less member 0's.
+   */
+  setOffsets(offsets: Map<number, number>): void {
+    if (!this.session || !this.routing) return;
+    this.routing.setOffsets(offsets);
+    this.rebuildSession(false);
+    this.cb.onViewChange?.();
+  }
+
+  /** Marks exactly the slices `sliceIds` of member `member` (their own ids), as `setHighlight` does. */
+  highlight(member: number, sliceIds: number[]): void {
+    const g = (id: number): number => (this.routing && this.session ? this.routing.globalId(member, id) : id);
+    this.setHighlight(Uint32Array.from(sliceIds, g));
+  }
+
+  /** The alignments the session offers (`current` chosen); `pick` is told the one the person picks. */
+  setAlignChoices(choices: readonly AlignChoice[], current: number, pick: (value: unknown) => void, note = ''): void {
+    if (this.session) this.sessionBar.setAlign(choices, current, pick, note);
+  }
+
+  /** The members' band labels ("rank 0 · host · file"), by member index. */
+  setMemberTitles(titles: ReadonlyMap<number, string>): void {
+    if (!this.session) return;
+    this.session.titles = titles;
+    this.rebuildSession(false);
+  }
+
+  /** One summary track per member (on), or every track (off). */
+  setCompact(on: boolean): void {
+    const s = this.session;
+    if (!s || s.compact === on) return;
+    s.compact = on;
+    this.sessionBar.show(on);
+    this.rebuildSession(false);
+    if (on) void this.findSummaries(this.scope);
+  }
+
+  /** Lays out the members again (their bands, range and offsets); `fit`: the view shows all of it. */
+  private rebuildSession(fit: boolean): void {
+    const s = this.session;
+    if (!s || !this.routing) return;
+    const { profile, bands } = sessionProfile(s.members, this.routing, s);
+    this.profile = profile;
+    s.bands = bands;
+    if (fit) this.viewport.reset(profile.start_ps, profile.end_ps);
+    else {
+      const { t0, t1 } = this.viewport;
+      this.viewport.reset(profile.start_ps, profile.end_ps);
+      this.viewport.set(t0, t1);
+    }
+    this.relayout();
+    this.updateRangeText();
+    this.requestDraw();
+  }
+
+  /** Each member's busiest slice track (asked of its engine) as its summary, when it has no steps. */
+  private async findSummaries(scope: Scope): Promise<void> {
+    const s = this.session;
+    if (!s) return;
+    await Promise.all(
+      s.members.map(async (m) => {
+        const p = m.profile;
+        if (!p || s.summary.has(m.index)) return;
+        const stats = await m.engine.rangeStats(p.start_ps, p.end_ps).catch(() => null);
+        const t = summaryTrack(p, stats?.tracks ?? []);
+        if (t !== null) s.summary.set(m.index, t);
+      }),
+    );
+    if (scope.current && this.session === s && s.compact) this.rebuildSession(false);
+  }
+
+  private toggleMember(member: number): void {
+    const s = this.session;
+    if (!s) return;
+    if (s.collapsed.has(member)) s.collapsed.delete(member);
+    else s.collapsed.add(member);
+    this.rebuildSession(false);
+  }
+
+  private moveMember(member: number, by: -1 | 1): void {
+    const s = this.session;
+    if (!s) return;
+    const i = s.order.indexOf(member);
+    const j = i + by;
+    if (i < 0 || j < 0 || j >= s.order.length) return;
+    [s.order[i], s.order[j]] = [s.order[j]!, s.order[i]!];
+    this.rebuildSession(false);
   }
 
   // ---- public API -------------------------------------------------------------------------
@@ -349,7 +488,7 @@ export class TimelineView implements View, InputHost {
   }
 
   private relayout(): void {
-    this.layout.build(this.profile);
+    this.layout.build(this.profile, this.session?.bands ?? null);
     this.toolbar.showHidden(this.layout.hiddenTracks);
     this.loop.invalidate();
   }

@@ -1,0 +1,286 @@
+// End-to-end test of a job opened in one page: the four rank files of a PyTorch DDP job (dropped
+// together, and picked as a folder) become four members, each in a worker of its own, shown as
+// four rank bands on one timeline with their labels and the offset applied to each; the two
+// hosts of a JAX job likewise; and among good files a truncated rank file (it loads what it
+// holds and reports the loss) and a file that is no profile (it fails with its one-line error,
+// in the member list and in Health) while the rest loads.
+// The corpus comes from PLANEVIEW_CORPUS (its multi/ folder).
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, join } from 'node:path';
+import { missingPrerequisite, openPage, setup, skipOrFail, statusText, waitForState, withPage } from './helpers.mjs';
+
+const CORPUS = process.env.PLANEVIEW_CORPUS ?? null;
+const MULTI = CORPUS ? join(CORPUS, 'multi') : null;
+const RANKS = MULTI ? [0, 1, 2, 3].map((r) => join(MULTI, 'torch_ddp_4rank', `rank-${r}.pt.trace.json.gz`)) : [];
+const HOSTS = MULTI ? [0, 1].map((h) => join(MULTI, 'jax_cpu_2proc', `host${h}.xplane.pb`)) : [];
+
+const skip =
+  missingPrerequisite() ??
+  (MULTI && [...RANKS, ...HOSTS].every((f) => existsSync(f)) ? null : skipOrFail('the corpus job files are missing (set PLANEVIEW_CORPUS to the corpus folder)'));
+if (skip) console.log(`# skipping the job tests: ${skip}`);
+
+/** Drops `files` ({name, bytes}) on the page together, as a browser drop of several files does. */
+async function dropFiles(page, files) {
+  const payload = files.map((f) => ({ name: f.name, b64: Buffer.from(f.bytes).toString('base64') }));
+  await page.evaluate((payload) => {
+    const dt = new DataTransfer();
+    for (const { name, b64 } of payload) {
+      const bin = atob(b64);
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      dt.items.add(new File([bytes], name));
+    }
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  }, payload);
+}
+
+const fromDisk = (path) => ({ name: basename(path), bytes: readFileSync(path) });
+
+/** The member list's rows: label, file, state and text. */
+const members = (page) =>
+  page.$$eval('[data-testid="member"]', (els) =>
+    els.map((e) => ({
+      label: e.querySelector('[data-testid="member-label"]')?.textContent ?? '',
+      file: e.querySelector('[data-testid="member-file"]')?.textContent ?? e.querySelector('[data-testid="member-label"]')?.textContent ?? '',
+      state: e.dataset.state ?? '',
+      text: e.querySelector('[data-testid="member-state"]')?.textContent ?? '',
+    })),
+  );
+
+/** The timeline's member bands: label and offset shown. */
+const bands = (page) =>
+  page.$$eval('[data-testid="timeline-member"]', (els) =>
+    els.map((e) => ({
+      label: e.querySelector('[data-testid="timeline-member-label"]')?.textContent ?? '',
+      offset: e.querySelector('[data-testid="timeline-member-offset"]')?.textContent ?? '',
+    })),
+  );
+
+/** Whether the canvas has drawn saturated boxes in the rows of at least `n` bands. */
+const drawnBands = (page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="timeline"] canvas.tl-canvas');
+    const heads = [...document.querySelectorAll('[data-testid="timeline-member"]')];
+    if (!(canvas instanceof HTMLCanvasElement) || heads.length === 0) return 0;
+    const ctx = canvas.getContext('2d');
+    const { width, height } = canvas;
+    const data = ctx.getImageData(0, 0, width, height).data;
+    const rect = canvas.getBoundingClientRect();
+    const sy = height / rect.height;
+    const tops = heads.map((h) => h.getBoundingClientRect().top - rect.top).concat([rect.height]);
+    let drawn = 0;
+    for (let b = 0; b < heads.length; b++) {
+      const y0 = Math.max(0, Math.floor(tops[b] * sy));
+      const y1 = Math.min(height, Math.floor(tops[b + 1] * sy));
+      let found = false;
+      for (let y = y0; y < y1 && !found; y += 2) {
+        for (let x = 0; x < width && !found; x += 3) {
+          const i = (y * width + x) * 4;
+          const [r, g, bl, a] = [data[i], data[i + 1], data[i + 2], data[i + 3]];
+          if (a > 200 && Math.max(r, g, bl) - Math.min(r, g, bl) > 40) found = true;
+        }
+      }
+      if (found) drawn++;
+    }
+    return drawn;
+  });
+
+describe('a job in one page', { skip: skip ?? false }, () => {
+  let env;
+  let dir;
+  before(async () => {
+    env = await setup();
+    dir = mkdtempSync(join(tmpdir(), 'planeview-job-'));
+  });
+  after(async () => {
+    await env?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /**
+   * The 4-rank job: 4 members loaded (then the `failed` files), 4 bands labelled by rank, each
+   * with its offset, drawn.
+   */
+  async function checkRanks(page, failed = []) {
+    await waitForState(page, 'ready', 60000);
+    const list = await members(page);
+    assert.equal(list.length, 4 + failed.length, 'one member per file');
+    assert.deepEqual(
+      list.map((m) => m.state),
+      ['loaded', 'loaded', 'loaded', 'loaded', ...failed.map(() => 'failed')],
+    );
+    assert.deepEqual(
+      list.map((m) => m.file),
+      [...RANKS.map((f) => basename(f)), ...failed],
+      'the files in rank order, the failed ones last',
+    );
+    assert.match(await statusText(page), new RegExp(`^${4 + failed.length} files \\(job\\), 4 loaded · `));
+    const b = await bands(page);
+    assert.equal(b.length, 4, 'one timeline band per rank');
+    b.forEach((band, r) => {
+      assert.ok(band.label.includes(`rank-${r}`), `band ${r} names its file: ${band.label}`);
+      assert.match(band.offset, /^(\+0|[+−][\d.]+ [pnµm]?s)$/, `band ${r} shows its offset: ${band.offset}`);
+    });
+    assert.equal(b[0].offset, '+0', 'rank 0 is the clock the others are put on');
+    // Every rank's rows are drawn from its own engine.
+    let drawn = 0;
+    for (let i = 0; i < 30 && drawn < 1; i++) {
+      await page.waitForTimeout(100);
+      drawn = await drawnBands(page);
+    }
+    assert.ok(drawn >= 1, 'the bands in view are drawn');
+  }
+
+  test('four rank files dropped together: four rank bands on one timeline', async () => {
+    await withPage(env, 'job-drop', async (page) => {
+      await openPage(page, env);
+      await dropFiles(page, RANKS.map(fromDisk));
+      await checkRanks(page);
+      // A search asks every rank: one ProfilerStep#3 each; the first match's details are rank 0's.
+      await page.fill('[data-testid="search"]', 'ProfilerStep#3');
+      await page.waitForFunction(() => /of 4$/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));
+      await page.waitForFunction(() => (document.querySelector('[data-testid="details"] .details-name')?.textContent ?? '') === 'ProfilerStep#3');
+      // The next match is rank 1's: its details come from rank 1's engine (another start, other args).
+      const first = await page.textContent('[data-testid="details"]');
+      await page.click('#search-next');
+      await page.waitForFunction(() => /^2 of 4$/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));
+      await page.waitForFunction(
+        (before) => {
+          const text = document.querySelector('[data-testid="details"]')?.textContent ?? '';
+          return text.includes('ProfilerStep#3') && text !== before;
+        },
+        first,
+      );
+      await page.fill('[data-testid="search"]', '');
+      // Compact mode: one summary track per rank.
+      await page.check('[data-testid="timeline-compact"]');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline"] .tl-track').length === 4);
+      assert.equal((await bands(page)).length, 4);
+      // A band folds, and moves.
+      await page.click('[data-testid="timeline-member"][data-member="1"] .tl-member-toggle');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline"] .tl-track').length === 3);
+      await page.click('[data-testid="timeline-member"][data-member="1"] .tl-member-move[aria-label="Move up"]');
+      await page.waitForFunction(() => document.querySelector('[data-testid="timeline-member"]')?.getAttribute('data-member') === '1');
+    });
+  });
+
+  test('the same four files picked as a folder, with a file that is no profile', async () => {
+    await withPage(env, 'job-folder', async (page) => {
+      const job = join(dir, 'ddp', 'traces');
+      mkdirSync(job, { recursive: true });
+      for (const f of RANKS) copyFileSync(f, join(job, basename(f)));
+      writeFileSync(join(job, 'zz-notes.txt'), 'what I changed in this run\n');
+      writeFileSync(join(job, '.DS_Store'), 'hidden: not opened');
+      await openPage(page, env);
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open-folder"]')]);
+      await chooser.setFiles(join(dir, 'ddp'));
+      await checkRanks(page, ['zz-notes.txt']);
+    });
+  });
+
+  test('a profile run directory: the xplanes of its newest run', async () => {
+    await withPage(env, 'job-run-dir', async (page) => {
+      const profile = join(dir, 'logs', 'plugins', 'profile');
+      const older = join(profile, '2026_12_01_10_00_00');
+      const newer = join(profile, '2026_12_01_11_04_00');
+      mkdirSync(older, { recursive: true });
+      mkdirSync(newer, { recursive: true });
+      copyFileSync(HOSTS[0], join(older, 'host0.xplane.pb'));
+      for (const f of HOSTS) copyFileSync(f, join(newer, basename(f)));
+      writeFileSync(join(newer, 'host0.memory_profile.json'), '{}');
+      await openPage(page, env);
+      const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="open-folder"]')]);
+      await chooser.setFiles(join(dir, 'logs'));
+      await waitForState(page, 'ready', 60000);
+      assert.deepEqual(
+        (await members(page)).map((m) => [m.file, m.state]),
+        [
+          ['host0.xplane.pb', 'loaded'],
+          ['host1.xplane.pb', 'loaded'],
+        ],
+      );
+    });
+  });
+
+  test('the two hosts of a JAX job', async () => {
+    await withPage(env, 'job-hosts', async (page) => {
+      await openPage(page, env);
+      await dropFiles(page, HOSTS.map(fromDisk));
+      await waitForState(page, 'ready', 60000);
+      const list = await members(page);
+      assert.deepEqual(
+        list.map((m) => [m.file, m.state]),
+        [
+          ['host0.xplane.pb', 'loaded'],
+          ['host1.xplane.pb', 'loaded'],
+        ],
+      );
+      const b = await bands(page);
+      assert.equal(b.length, 2, 'one band per host');
+      assert.ok(b[0].label.includes('host0') && b[1].label.includes('host1'), JSON.stringify(b));
+    });
+  });
+
+  test('a truncated rank file and a file that is no profile fail alone: the rest loads', async () => {
+    await withPage(env, 'job-bad-files', async (page) => {
+      const whole = readFileSync(RANKS[3]);
+      const files = [
+        ...RANKS.slice(0, 3).map(fromDisk),
+        { name: 'rank-3.pt.trace.json.gz', bytes: whole.subarray(0, Math.floor(whole.length / 2)) },
+        { name: 'notes.txt', bytes: Buffer.from('these are my notes about the run, not a profile\n') },
+      ];
+      await openPage(page, env);
+      await dropFiles(page, files);
+      await waitForState(page, 'ready', 60000);
+      const list = await members(page);
+      assert.equal(list.length, 5);
+      assert.deepEqual(
+        list.map((m) => m.state),
+        ['loaded', 'loaded', 'loaded', 'loaded', 'failed'],
+        'the failed file comes last',
+      );
+      // The truncated file loads what it holds and says what was lost.
+      const cut = list.find((m) => m.file === 'rank-3.pt.trace.json.gz');
+      assert.match(cut.text, /data loss/, `the truncated file reports its loss: ${cut.text}`);
+      for (const m of list.slice(0, 3)) assert.match(m.text, /no diagnostics/, `${m.file}: ${m.text}`);
+      const failed = list.filter((m) => m.state === 'failed');
+      assert.deepEqual(
+        failed.map((m) => m.file),
+        ['notes.txt'],
+      );
+      for (const m of failed) {
+        assert.ok(m.text.startsWith(`${m.file}: `), `the error names its file: ${m.text}`);
+        assert.ok(!m.text.includes('\n') && m.text.length > m.file.length + 4, `one line that says what is wrong: ${m.text}`);
+      }
+      assert.match(await statusText(page), /^5 files \(job\), 4 loaded · /);
+      assert.equal((await bands(page)).length, 4, 'the loaded files are on the timeline');
+      // Health: a section per file; the failed ones show their error in place.
+      await page.click('[data-testid="tab-health"]');
+      await page.waitForFunction(() => document.querySelectorAll('[data-testid="health-member"]').length === 5);
+      const errors = await page.$$eval('[data-testid="health-error"]', (els) => els.map((e) => e.textContent ?? ''));
+      assert.deepEqual(errors.sort(), failed.map((m) => m.text).sort());
+    });
+  });
+
+  test('none of the files opens: the page says so, with the first error', async () => {
+    await withPage(env, 'job-all-bad', async (page) => {
+      const a = join(dir, 'a.txt');
+      const b = join(dir, 'b.txt');
+      writeFileSync(a, 'not a profile');
+      writeFileSync(b, 'neither');
+      await openPage(page, env);
+      await dropFiles(page, [fromDisk(a), fromDisk(b)]);
+      await waitForState(page, 'error', 60000);
+      assert.match(await statusText(page), /^none of the 2 files could be opened: a\.txt: /);
+      assert.deepEqual(
+        (await members(page)).map((m) => m.state),
+        ['failed', 'failed'],
+      );
+    });
+  });
+});

@@ -1,0 +1,167 @@
+// What several files are together: each loaded member tells which rank and host of which job it
+// is (`rankPartial`, asked of its own engine), and `mergeRanks` puts them on one clock (the
+// offset each rank's times get) and lists what does not fit (two files claiming one rank, a
+// file of another job, ...). The session is a 'job' when its files are ranks or hosts of one
+// job, a 'compare' when exactly two files are not; members are labelled by rank (else host,
+// else file) and ordered by rank, the failed ones last.
+
+import type { Engine } from '../engine/engine';
+import type { AlignChoice } from '../views/timeline/session-bar';
+import { type SessionPlanner, loadedFirst } from './loader';
+import type { Member, SessionKind } from './session';
+
+/** How the ranks' clocks are aligned (the `mergeRanks` contract). */
+export type Align = { mode: 'clock' } | { mode: 'step'; step: number } | { mode: 'collective'; instance: number };
+
+/** What one file contributes to its job (the fields the page reads). */
+interface RankPartial {
+  file: string;
+  rank: number | null;
+  host: string | null;
+  world_size: number | null;
+  identity_source: string;
+}
+
+/** The merged job (the fields the page reads). */
+interface RanksReport {
+  ranks: Array<{ rank: number | null; host: string | null; file: string; offset_ps: number }>;
+  steps: Array<{ step: number }>;
+  collectives: Array<{ name: string; step: number | null; instance: number }>;
+  problems: Array<{ file: string; message: string }>;
+}
+
+/** The two calls, as the engine answers them. */
+interface RankCalls {
+  rankPartial(file: string): Promise<RankPartial>;
+  mergeRanks(partials: RankPartial[], align: Align): Promise<RanksReport>;
+}
+
+/** Most steps and collectives the alignment menu offers. */
+const MAX_CHOICES = 64;
+
+/** A job's clock: the offsets of its members, the alignments it offers, and how to change it. */
+export interface JobClock {
+  /** Member index → ps added to its times. */
+  offsets: Map<number, number>;
+  /** The alignments offered, the clock first. */
+  choices: AlignChoice[];
+  /** The offsets under another alignment (a value of `choices`). */
+  realign(align: unknown): Promise<Map<number, number>>;
+}
+
+/** The timeline label of a member: "rank 0 · host · file", its parts that are known. */
+export function memberTitle(m: Member, p: RankPartial | null): string {
+  const parts = [m.label];
+  if (p?.host && !m.label.includes(p.host)) parts.push(p.host);
+  if (m.file !== m.label) parts.push(m.file);
+  return parts.join(' · ');
+}
+
+/** "rank 1 is claimed by a and b" for every rank more than one file claims. */
+function sameRank(known: ReadonlyArray<{ m: Member; p: RankPartial }>): string[] {
+  const files = new Map<number, string[]>();
+  for (const { m, p } of known) if (p.rank !== null) files.set(p.rank, [...(files.get(p.rank) ?? []), m.file]);
+  return [...files].filter(([, f]) => f.length > 1).map(([rank, f]) => `rank ${rank} is claimed by ${f.join(' and ')}`);
+}
+
+function rankCalls(e: Engine): RankCalls {
+  return e as unknown as RankCalls;
+}
+
+/** What member `m`'s file says of its rank and host; null when it failed or cannot tell. */
+async function partialOf(m: Member): Promise<RankPartial | null> {
+  if (!m.profile) return null;
+  try {
+    return await rankCalls(m.engine).rankPartial(m.file);
+  } catch {
+    return null;
+  }
+}
+
+/** The file name without its profile extensions ("host0" of "host0.xplane.pb"). */
+function stem(file: string): string {
+  return file.replace(/(\.(pt\.)?trace)?\.(json|pb|xplane\.pb|perfetto-trace|pftrace)(\.gz)?$/i, '').replace(/\.xplane$/i, '');
+}
+
+/**
+ * Plans a session of several files: kind, labels, order, problems, and for a job its clock
+ * (`clock` is set, for the loader's caller to read with `takeClock`).
+ */
+export class JobPlanner {
+  private clock: JobClock | null = null;
+  private titles = new Map<number, string>();
+
+  readonly plan: SessionPlanner = async (members, forced) => {
+    this.clock = null;
+    this.titles = new Map();
+    const partials = await Promise.all(members.map((m) => partialOf(m)));
+    const identified = partials.filter((p) => p !== null && (p.rank !== null || p.host !== null) && p.identity_source !== 'none');
+    const kind: SessionKind = forced ?? (members.length === 2 && identified.length < 2 ? 'compare' : 'job');
+    const byIndex = new Map<Member, RankPartial | null>(members.map((m, i) => [m, partials[i] ?? null]));
+    for (const m of members) {
+      const p = byIndex.get(m) ?? null;
+      if (kind === 'compare' && forced === 'compare') m.label = m === members[0] ? 'baseline' : 'candidate';
+      else if (p?.rank !== null && p?.rank !== undefined) m.label = `rank ${p.rank}`;
+      else if (p?.host) m.label = p.host;
+      else m.label = stem(m.file);
+    }
+    // Ranks in order; files without a rank after them, in their order; failed files last.
+    const rankOf = (m: Member): number => byIndex.get(m)?.rank ?? Number.POSITIVE_INFINITY;
+    const ordered = kind === 'job' ? [...members].sort((a, b) => rankOf(a) - rankOf(b) || a.index - b.index) : members;
+    const sorted = loadedFirst(ordered);
+    const problems: string[] = [];
+    const sortedPartials = sorted.map((m) => byIndex.get(members.find((x) => x.engine === m.engine)!) ?? null);
+    for (const m of sorted) this.titles.set(m.index, memberTitle(m, sortedPartials[m.index] ?? null));
+    if (kind === 'job') {
+      const loaded = sorted.filter((m) => m.profile !== null);
+      const known = loaded.flatMap((m) => {
+        const p = sortedPartials[m.index];
+        return p ? [{ m, p }] : [];
+      });
+      if (known.length >= 2) {
+        const engine = known[0]!.m.engine;
+        const merge = async (align: Align): Promise<{ offsets: Map<number, number>; report: RanksReport }> => {
+          const report = await rankCalls(engine).mergeRanks(
+            known.map((k) => k.p),
+            align,
+          );
+          const offsets = new Map<number, number>();
+          for (const k of known) {
+            const r = report.ranks.find((x) => x.file === k.p.file);
+            if (r) offsets.set(k.m.index, r.offset_ps);
+          }
+          return { offsets, report };
+        };
+        const first = await merge({ mode: 'clock' }).catch((err: unknown) => {
+          problems.push(`the ranks could not be merged: ${err instanceof Error ? err.message : String(err)}`);
+          return null;
+        });
+        if (!first) problems.push(...sameRank(known));
+        if (first) {
+          for (const p of first.report.problems) problems.push(`${p.file}: ${p.message}`);
+          const choices: AlignChoice[] = [{ label: 'clock', value: { mode: 'clock' } satisfies Align }];
+          for (const s of first.report.steps.slice(0, MAX_CHOICES))
+            choices.push({ label: `step ${s.step} start`, value: { mode: 'step', step: s.step } satisfies Align });
+          for (const c of first.report.collectives.slice(0, MAX_CHOICES)) {
+            choices.push({
+              label: `collective ${c.instance} (${c.name}${c.step !== null ? `, step ${c.step}` : ''})`,
+              value: { mode: 'collective', instance: c.instance } satisfies Align,
+            });
+          }
+          this.clock = { offsets: first.offsets, choices, realign: async (align) => (await merge(align as Align)).offsets };
+        }
+      }
+    }
+    return { kind, members: sorted, problems };
+  };
+
+  /** The clock of the session just planned (null when it is no job, or its ranks could not be merged). */
+  takeClock(): JobClock | null {
+    return this.clock;
+  }
+
+  /** The timeline labels of the session just planned, by member index. */
+  memberTitles(): ReadonlyMap<number, string> {
+    return this.titles;
+  }
+}
