@@ -72,10 +72,11 @@ async function checkDiffPair(page) {
   assert.equal(rows[0].operation, 'aten::mm', 'the biggest change first');
   assert.equal(rows[0].status, 'matched');
   assert.match(rows[0].delta_ps, /^\d/, 'aten::mm got slower (a positive Δ)');
-  // Both runs are on the timeline: the member list names both, loaded.
+  // Both runs are on the timeline, one band each, the baseline first.
   const members = await page.$$eval('[data-testid="member"]', (els) => els.map((e) => e.textContent ?? ''));
   assert.equal(members.length, 2);
   assert.ok(members[0].includes('base.pt.trace.json.gz') && members[1].includes('changed.pt.trace.json.gz'), members.join(' | '));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline-member"]').length === 2, null, { timeout: 10000 });
   // Picking the row highlights its longest occurrence on each run: two slices, one per run.
   await page.click('[data-testid="diff-table"][data-table="framework-ops"] [data-testid="diff-row"] td');
   await page.waitForFunction(() => document.getElementById('tab-timeline')?.getAttribute('aria-selected') === 'true');
@@ -107,8 +108,15 @@ describe('compare two runs', { skip: skip ?? noCorpus ?? false }, () => {
       // The align picker offers the steps both runs have (#3..#10) and shifts the candidate.
       const steps = await page.$$eval('[data-testid="compare-align"] option', (os) => os.map((o) => o.textContent));
       assert.deepEqual(steps, ['the trace starts', ...[3, 4, 5, 6, 7, 8, 9, 10].map((n) => `step ${n}`)]);
-      await page.selectOption('[data-testid="compare-align"]', '5');
+      // Aligned at the first common step, then at step 10: the candidate's steps are about twice
+      // as long, so its band's offset changes.
+      assert.equal(await page.inputValue('[data-testid="compare-align"]'), '3');
+      const offset = () => page.textContent('[data-testid="timeline-member"][data-member="1"] [data-testid="timeline-member-offset"]');
+      const at3 = await offset();
+      await page.selectOption('[data-testid="compare-align"]', '10');
       assert.match((await page.textContent('[data-testid="compare-shift"]')) ?? '', /^candidate shifted by [+−]\d/);
+      await page.waitForFunction((before) => document.querySelector('[data-testid="timeline-member"][data-member="1"] [data-testid="timeline-member-offset"]')?.textContent !== before, at3, { timeout: 10000 });
+      assert.notEqual(await offset(), at3);
     });
   });
 
