@@ -8,6 +8,7 @@
 pub mod call_tree;
 pub mod compat;
 pub mod counters;
+pub mod diff;
 pub mod framework_ops;
 pub mod gpu_ops;
 pub mod health;

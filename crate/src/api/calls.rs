@@ -16,6 +16,7 @@ use crate::analysis::call_tree::{CallTree, Direction, TreeLimits, call_tree};
 use crate::analysis::counters::{
     self, kernel::KernelTelemetry, perf_table::PerfRow, sample::SampleDetails,
 };
+use crate::analysis::diff::{DiffReport, DiffSide, diff, step_chart};
 use crate::analysis::health::{HealthEntry, health_entries};
 use crate::analysis::op_profile::{GroupBy, Node, op_profile};
 use crate::analysis::overview::{Overview as AnalysisOverview, overview_with_ops};
@@ -91,6 +92,15 @@ requests! {
     /// ([`crate::analysis::ranks::merge_tables`]); `bad_request` for an unknown tool or when
     /// `labels` and `tables` differ in length.
     "mergeTables" => MergeTables { tool: String, tables: Vec<TableRows>, labels: Vec<String> },
+    /// The small tables the loaded profile contributes to a comparison of two runs (kernels,
+    /// HLO ops, framework ops, events by name per track role, steps, totals), each row with
+    /// `longest`, the slice id of its longest occurrence (see [`crate::analysis::diff::side`]).
+    "diffSide" => DiffSide {},
+    /// Stateless: `cand` compared with `base` (two `diffSide` replies), the document of
+    /// `planeview diff --json` (see [`crate::analysis::diff`]).
+    "diff" => Diff { base: DiffSide, cand: DiffSide },
+    /// Stateless: both runs' step-time distributions in one chart, as a [`ChartDoc`].
+    "diffStepChart" => DiffStepChart { base: DiffSide, cand: DiffSide },
 }
 
 /// An analysis table as `analysisTable` answers it, sent back to be merged.
@@ -187,6 +197,8 @@ pub enum Response<'a> {
     Steps(Vec<StepRow>),
     RankPartial(Box<ranks::RankPartial>),
     RanksReport(Box<ranks::RanksReport>),
+    DiffSide(&'a DiffSide),
+    Diff(Box<DiffReport>),
 }
 
 impl Profile {
@@ -305,6 +317,13 @@ impl Profile {
                     ranks::merge_tables(&tool, &tables, &labels).map_err(ApiError::BadRequest)?;
                 Response::Json(serde_json::json!({ "rows": rows }))
             }
+            Request::DiffSide {} => Response::DiffSide(self.diff_side()),
+            Request::Diff { base, cand } => Response::Diff(Box::new(diff(&base, &cand))),
+            Request::DiffStepChart { base, cand } => Response::Chart(Box::new(ChartDoc::draw(
+                step_chart(&base, &cand),
+                None,
+                None,
+            )?)),
         })
     }
 

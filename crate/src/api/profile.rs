@@ -4,6 +4,7 @@
 use super::ApiError;
 use crate::analysis::compat::Compat;
 use crate::analysis::counters::{self, lod::CounterLod};
+use crate::analysis::diff::DiffSide;
 use crate::analysis::framework_ops::{FrameworkOpRow, framework_op_stats_with};
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::lod_levels::SliceLevels;
@@ -28,6 +29,8 @@ pub struct Profile {
     slice_levels: OnceCell<SliceLevels>,
     /// Analysis tables per (tool, compatibility mode): see [`Profile::table`].
     tables: [OnceCell<Table>; 8],
+    /// What the profile contributes to a comparison of two runs.
+    diff_side: OnceCell<DiffSide>,
 }
 
 impl Profile {
@@ -40,6 +43,7 @@ impl Profile {
             framework_rows: Default::default(),
             slice_levels: OnceCell::new(),
             tables: Default::default(),
+            diff_side: OnceCell::new(),
         }
     }
 
@@ -73,6 +77,13 @@ impl Profile {
             Tool::FrameworkOps => framework_table(self.trace(), self.framework_rows(compat)),
             other => table(self.trace(), other, compat),
         })
+    }
+
+    /// What the profile contributes to a comparison of two runs, computed once (from the
+    /// shared framework rows).
+    pub fn diff_side(&self) -> &DiffSide {
+        self.diff_side
+            .get_or_init(|| DiffSide::of(self.trace(), self.framework_rows(Compat::Planeview)))
     }
 
     /// The HLO service of the profile's modules, built once.

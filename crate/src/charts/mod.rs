@@ -7,12 +7,12 @@
 //! browser. `counters.rs` draws the counter chart the same way (its own text estimate).
 //!
 //! Charts: kernel-duration histogram, step-time stacked bars, roofline scatter with the
-//! device's roofs, time-by-category bars. Every chart has a title, axes in units for people
-//! (`units.rs`: times in the unit the data range fits, bytes in KiB/MiB/GiB, counts with k/M)
-//! and, where there is more than one series, a legend beside the plot (never over data). Each
-//! bar or point carries its exact value as an SVG `<title>` on an invisible rect with
-//! `data-bar="k"` (`hits.rs`); the chart data of steps and histogram bins carries the time range
-//! a click on a bar zooms the timeline to.
+//! device's roofs, time-by-category bars, two runs' step-time histograms. Every chart has a
+//! title, axes in units for people (`units.rs`: times in the unit the data range fits, bytes
+//! in KiB/MiB/GiB, counts with k/M) and, where there is more than one series, a legend beside
+//! the plot (never over data). Each bar or point carries its exact value as an SVG `<title>`
+//! on an invisible rect with `data-bar="k"` (`hits.rs`); the chart data of steps and
+//! histogram bins carries the time range a click on a bar zooms the timeline to.
 
 mod bars;
 pub mod counters;
@@ -21,6 +21,7 @@ mod histogram;
 mod hits;
 mod legend;
 mod roofline;
+mod step_compare;
 mod text_size;
 pub mod units;
 
@@ -28,6 +29,7 @@ pub use bars::{CategoryBars, StepBars};
 pub use histogram::{Bins, DurationHistogram};
 pub use hits::Hit;
 pub use roofline::RooflinePlot;
+pub use step_compare::{StepCompare, StepSeries};
 pub use text_size::EstimatedText;
 
 use plotters::prelude::*;
@@ -45,6 +47,8 @@ pub enum Chart {
     Roofline(RooflinePlot),
     /// Time per category.
     Categories(CategoryBars),
+    /// Two runs' step-time distributions.
+    StepCompare(StepCompare),
 }
 
 /// Why a chart could not be drawn.
@@ -63,6 +67,7 @@ pub fn draw<DB: DrawingBackend>(
         Chart::Steps(s) => s.draw(area),
         Chart::Roofline(r) => r.draw(area),
         Chart::Categories(c) => c.draw(area),
+        Chart::StepCompare(s) => s.draw(area),
     }
 }
 

@@ -160,8 +160,8 @@ export type {
   HealthEntry,
   FlowLink,
 } from './counter-types';
-import type { DiffReport, DiffSide } from './diff-types';
 import type { CounterSample, CounterColumn, CounterTrackInfo, RangeStats, PerfRow, KernelTelemetry, HealthEntry, FlowLink } from './counter-types';
+import type { DiffReport, DiffSide } from './diff-types';
 
 // Replies of the rank calls live in ranks-types.ts.
 export type {
@@ -322,8 +322,11 @@ export const CALLS = {
   mergeRanks: json<[partials: RankPartial[], align: Align], RanksReport>(),
   /** Stateless: one table of `tool` per profile as one, with a `rank` column (the label) and an "all" row per key. */
   mergeTables: json<[tool: AnalysisTool, tables: AnalysisTable[], labels: string[]], AnalysisTable>(),
+  /** What the loaded profile contributes to a comparison of two runs (diff-types.ts). */
   diffSide: json<[], DiffSide>(),
+  /** Stateless: `cand` compared with `base`, the document of `planeview diff --json`. */
   diff: json<[base: DiffSide, cand: DiffSide], DiffReport>(),
+  /** Stateless: both runs' step-time distributions in one chart. */
   diffStepChart: json<[base: DiffSide, cand: DiffSide], ChartDoc>(),
 };
 

@@ -7,6 +7,7 @@
 
 mod args;
 mod counters;
+mod diff;
 mod dump;
 mod framework_ops;
 mod gpu_ops;
@@ -49,6 +50,11 @@ commands:
                             slices of an area of the timeline by name (wall, self time),
                             its call tree, and the steps with their top self times
 
+  diff BASE CAND [--json] [--fail-above PCT]
+                            two runs compared: kernels, HLO ops, framework ops, events and
+                            steps matched by rule; exit 3 when the mean step time (or the
+                            summary's basis) grew more than PCT percent
+
   hlo FILE [--module M] [--op NAME --radius N] [--format text|long-text|dot|json]
                             an HLO module: XProf's short text (default), long text, DOT or
                             JSON of the radius-N (default 3) neighbourhood of an op
@@ -61,6 +67,8 @@ commands:
 const EXIT_BAD_INPUT: u8 = 2;
 /// Exit status for a usage error or an internal bug.
 const EXIT_USAGE: u8 = 1;
+/// Exit status of `diff --fail-above` when the candidate regressed past the limit.
+const EXIT_REGRESSED: u8 = 3;
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -78,6 +86,10 @@ fn main() -> ExitCode {
             eprintln!("planeview: {file}: {message}");
             ExitCode::from(EXIT_BAD_INPUT)
         }
+        Err(Failure::Regressed(message)) => {
+            eprintln!("planeview: regression: {message}");
+            ExitCode::from(EXIT_REGRESSED)
+        }
     }
 }
 
@@ -92,6 +104,9 @@ pub enum Failure {
     OutputClosed,
     /// Stdout cannot be written (a full disk): exit 1 with the reason.
     Output(std::io::Error),
+    /// `diff --fail-above`: the candidate regressed past the limit (the report was printed):
+    /// exit 3 with one line saying by how much.
+    Regressed(String),
 }
 
 fn run(args: &[String]) -> Result<(), Failure> {
@@ -112,6 +127,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "hlo" => hlo::run(rest),
         "select" => select::run(rest),
         "ranks" => ranks::run(rest),
+        "diff" => diff::run(rest),
         "-h" | "--help" | "help" => {
             out!("{USAGE}");
             Ok(())

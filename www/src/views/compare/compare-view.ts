@@ -7,7 +7,7 @@
 // timeline so that a chosen step starts where the baseline's does. What could not be matched is
 // said above the tables; both runs stay on the timeline either way.
 
-import type { DiffRow, StepSide } from '../../engine/diff-types';
+import type { StepSide } from '../../engine/diff-types';
 import { el } from '../../lib/dom';
 import type { Scope } from '../../shell/scope';
 import type { Member, Session } from '../../shell/session';
@@ -15,6 +15,7 @@ import type { View } from '../../shell/view';
 import { drawChart } from '../analysis/charts';
 import { alignOffsets, alignPicker, commonSteps } from './align';
 import type { CompareWith } from './compare-with';
+import type { AnyDiffRow } from './diff-columns';
 import { DiffTables, tableLabel } from './diff-tables';
 import { summaryBlock } from './summary';
 
@@ -99,7 +100,7 @@ export class CompareView implements View {
   }
 
   /** Highlights the row's longest occurrence on each run that has it, on the timeline. */
-  private pick(row: DiffRow): void {
+  private pick(row: AnyDiffRow): void {
     this.host.highlight(
       new Map([
         [0, row.base_longest === null ? [] : [row.base_longest]],

@@ -7,6 +7,14 @@ import type { DiffRow } from '../../engine/diff-types';
 import { unitOfName } from '../../lib/units';
 import type { Column } from '../analysis/data-table';
 
+/** A row of any diff table (its key columns differ by table). */
+export type AnyDiffRow = DiffRow<object>;
+
+/** Field `k` of row `r`. */
+function field(r: AnyDiffRow, k: string): unknown {
+  return (r as Record<string, unknown>)[k];
+}
+
 /** The comparison columns, after the key columns, in this order. */
 export const COMPARISON_COLUMNS: readonly Column[] = [
   { id: 'base_ps', label: 'Baseline', kind: 'number', unit: 'ps', missing: '—' },
@@ -24,7 +32,7 @@ export const COMPARISON_COLUMNS: readonly Column[] = [
 const NOT_KEYS = new Set([...COMPARISON_COLUMNS.map((c) => c.id), 'base_key', 'base_longest', 'cand_longest']);
 
 /** The key fields of `rows`, in the order the first row that has each lists them. */
-export function keyFields(rows: readonly DiffRow[]): string[] {
+export function keyFields(rows: readonly AnyDiffRow[]): string[] {
   const keys: string[] = [];
   for (const r of rows) {
     for (const k of Object.keys(r)) if (!NOT_KEYS.has(k) && !keys.includes(k)) keys.push(k);
@@ -39,9 +47,9 @@ function label(field: string): string {
 }
 
 /** The key columns of `rows` (text, or a number in the unit its name implies), the baseline's key if any row has one, then the comparison columns. */
-export function diffColumns(rows: readonly DiffRow[]): Column[] {
+export function diffColumns(rows: readonly AnyDiffRow[]): Column[] {
   const keys = keyFields(rows).map((id): Column => {
-    const numeric = rows.some((r) => typeof r[id] === 'number');
+    const numeric = rows.some((r) => typeof field(r, id) === 'number');
     const unit = unitOfName(id);
     return numeric ? { id, label: label(id), kind: 'number', ...(unit ? { unit } : {}), missing: '—' } : { id, label: label(id), kind: 'text' };
   });
@@ -50,8 +58,8 @@ export function diffColumns(rows: readonly DiffRow[]): Column[] {
 }
 
 /** Row `r` as the table shows it: the baseline's key (an object) as one line of text. */
-export function displayRow(r: DiffRow): Record<string, unknown> {
-  if (!r.base_key) return r;
+export function displayRow(r: AnyDiffRow): Record<string, unknown> {
+  if (!r.base_key) return r as Record<string, unknown>;
   const text = Object.values(r.base_key)
     .filter((v) => v !== null && v !== undefined && v !== '')
     .map(String)

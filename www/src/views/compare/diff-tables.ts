@@ -3,10 +3,13 @@
 // the report's order (by |Δ|, largest first). A section `data-testid="diff-table"` with
 // `data-table="<name>"` holds each; its rows are `data-testid="diff-row"`.
 
-import type { DiffReport, DiffRow, DiffTableKey } from '../../engine/diff-types';
+import type { DiffReport } from '../../engine/diff-types';
 import { el } from '../../lib/dom';
 import { DataTable } from '../analysis/data-table';
-import { diffColumns, displayRow } from './diff-columns';
+import { type AnyDiffRow, diffColumns, displayRow } from './diff-columns';
+
+/** The report's tables. */
+export type DiffTableKey = 'kernels' | 'hlo_ops' | 'framework_ops' | 'events' | 'steps';
 
 /** The tables: `data-table` name, the report's key, the heading. */
 export const DIFF_TABLES: ReadonlyArray<{ name: string; key: DiffTableKey; label: string }> = [
@@ -26,9 +29,9 @@ export class DiffTables {
   private readonly tables = new Map<DiffTableKey, { table: DataTable; section: HTMLElement }>();
 
   /** Draws the tables of `report` in `box`; picking a row calls `pick` with it. */
-  constructor(box: HTMLElement, report: DiffReport, pick: (row: DiffRow) => void) {
+  constructor(box: HTMLElement, report: DiffReport, pick: (row: AnyDiffRow) => void) {
     for (const t of DIFF_TABLES) {
-      const rows = report[t.key];
+      const rows: readonly AnyDiffRow[] = report[t.key];
       const section = el('section', { class: 'cmp-table', 'data-testid': 'diff-table', 'data-table': t.name });
       section.append(el('h3', {}, `${t.label} (${rows.length})`));
       box.append(section);

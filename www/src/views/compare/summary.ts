@@ -2,7 +2,7 @@
 // sides' times) and its biggest changes: the report's top regressions and improvements, each a
 // link to its row in its diff table.
 
-import type { DiffReport, DiffSummary, TopRow } from '../../engine/diff-types';
+import type { DiffReport, DiffSummary, DiffTopRow } from '../../engine/diff-types';
 import { el } from '../../lib/dom';
 import { formatDuration } from '../../lib/time';
 
@@ -13,7 +13,7 @@ export function summaryLine(s: DiffSummary): string {
 }
 
 /** "+7.61 ms (+169.1%)"; a row on one side only says so. */
-export function change(r: TopRow): string {
+export function change(r: DiffTopRow): string {
   const d = `${r.delta_ps > 0 ? '+' : '−'}${formatDuration(Math.abs(r.delta_ps))}`;
   if (r.status === 'added') return `${d} (only in the candidate)`;
   if (r.status === 'removed') return `${d} (only in the baseline)`;
@@ -24,10 +24,10 @@ export function change(r: TopRow): string {
  * The summary block: the line, then the lists of regressions and improvements; a click on one
  * calls `open` with it. `tableLabel` names a report table for people.
  */
-export function summaryBlock(report: DiffReport, tableLabel: (key: string) => string, open: (top: TopRow) => void): HTMLElement {
+export function summaryBlock(report: DiffReport, tableLabel: (key: string) => string, open: (top: DiffTopRow) => void): HTMLElement {
   const box = el('div', { class: 'cmp-summary', 'data-testid': 'compare-summary' });
   box.append(el('p', { class: 'cmp-line' }, summaryLine(report.summary)));
-  const list = (title: string, items: readonly TopRow[], testid: string): void => {
+  const list = (title: string, items: readonly DiffTopRow[], testid: string): void => {
     if (items.length === 0) return;
     const ol = el('ol', { class: 'cmp-top', 'data-testid': testid });
     for (const top of items) {
