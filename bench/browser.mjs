@@ -223,7 +223,7 @@ export async function loadInOurs(context, url, file, timeoutMs = 120000) {
 
 /**
  * Opens `base` in our page, then `cand` with "Compare with…", and waits for the Compare tab's
- * tables (or an error, a crash, a timeout). Returns {ok, outcome, compare_ms, wall_ms, status}:
+ * tables (or an error, a crash, a timeout). Returns {ok, outcome, compare_ms, phases, wall_ms, status}:
  * `compare_ms` is the page's own `pv:compare` measure (views/compare/compare-view.ts), from
  * both profiles loaded to the diff tables and the chart drawn.
  */
@@ -249,10 +249,12 @@ export async function compareInOurs(context, url, base, cand, timeoutMs = 300000
   const info = await page
     .evaluate(() => ({
       compare_ms: performance.getEntriesByName('pv:compare').at(-1)?.duration ?? null,
+      // Where it went: both diffSide calls, diff + diffStepChart, drawing (compare-view.ts).
+      phases: performance.getEntriesByName('pv:compare').at(-1)?.detail ?? null,
       status: document.querySelector('#status')?.textContent?.trim() ?? '',
       summary: document.querySelector('[data-testid="compare-summary"] .cmp-line')?.textContent ?? '',
     }))
-    .catch(() => ({ compare_ms: null, status: '', summary: '' }));
+    .catch(() => ({ compare_ms: null, phases: null, status: '', summary: '' }));
   await page.close().catch(() => undefined);
   return { ok: outcome === 'ok' && info.compare_ms !== null, outcome, wall_ms: wall, ...info };
 }

@@ -440,7 +440,10 @@ async function browserRows(inputs, label) {
     const cmpLast = cmpRuns[cmpRuns.length - 1];
     if (cmpLast.ok) {
       const ms = median(cmpRuns.map((r) => r.compare_ms));
-      row('Browser: compare two runs, both loaded → diff tables drawn', `${label(cmpFile)} × 2`, `${fmt(ms / 1000, 2)} s median of ${cmpRuns.length} [${cmpRuns.map((r) => fmt(r.compare_ms / 1000, 2)).join(', ')}]; ${cmpLast.summary}`, '≤ 1 s', null, null, verdict(ms <= 1000));
+      const mid = cmpRuns.find((r) => r.compare_ms === ms) ?? cmpLast;
+      const ph = mid.phases;
+      const split = ph ? `; of which both diffSide ${fmt(ph.sidesMs / 1000, 2)} s, diff + chart ${fmt(ph.diffMs / 1000, 2)} s, drawing ${fmt(ph.drawMs / 1000, 2)} s` : '';
+      row('Browser: compare two runs, both loaded → diff tables drawn', `${label(cmpFile)} × 2`, `${fmt(ms / 1000, 2)} s median of ${cmpRuns.length} [${cmpRuns.map((r) => fmt(r.compare_ms / 1000, 2)).join(', ')}]${split}; ${cmpLast.summary}`, '≤ 1 s', null, null, verdict(ms <= 1000));
     } else {
       row('Browser: compare two runs, both loaded → diff tables drawn', `${label(cmpFile)} × 2`, `${cmpLast.outcome}: ${cmpLast.status}`, '≤ 1 s', null, null, 'FAIL');
     }

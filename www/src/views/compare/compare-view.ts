@@ -75,8 +75,10 @@ export class CompareView implements View {
     try {
       const [bs, cs] = await Promise.all([base.engine.diffSide(), cand.engine.diffSide()]);
       if (!scope.current) return;
+      const sidesAt = performance.now();
       const [report, chart] = await Promise.all([base.engine.diff(bs, cs), base.engine.diffStepChart(bs, cs)]);
       if (!scope.current) return;
+      const diffAt = performance.now();
       const alignBox = el('div', { class: 'cmp-align-box' });
       const chartBox = el('div', { class: 'an-chart-box', 'data-testid': 'compare-chart' });
       const tablesBox = el('div', { class: 'cmp-tables' });
@@ -91,7 +93,11 @@ export class CompareView implements View {
       if (!scope.current) return;
       this.root.dataset.ready = 'true';
       // Bench hook (bench/browser.mjs sets globalThis.pvBench): both runs loaded → tables drawn.
-      if ('pvBench' in globalThis) performance.measure('pv:compare', { start: started, duration: performance.now() - started });
+      if ('pvBench' in globalThis) {
+        const end = performance.now();
+        const detail = { sidesMs: sidesAt - started, diffMs: diffAt - sidesAt, drawMs: end - diffAt };
+        performance.measure('pv:compare', { start: started, duration: end - started, detail });
+      }
     } catch (err) {
       if (!scope.current) return;
       this.root.replaceChildren(message(`Could not compare them: ${err instanceof Error ? err.message : String(err)}`));
