@@ -1,6 +1,7 @@
 // The Compare tab: two runs that are not ranks of one job, the first the baseline, the second the
 // candidate. Each member's engine computes its side of the comparison (`diffSide`) in parallel;
-// the baseline's engine matches them (`diff`, `diffStepChart`, stateless). The tab shows the
+// the baseline's engine matches them (`diff`) while the candidate's draws the step-time chart
+// (`diffStepChart`; both calls are stateless). The tab shows the
 // summary line with the top regressions and improvements, the step-time distributions of both
 // runs, and one diff table per kind of thing compared; picking a row highlights its longest
 // occurrence on both runs' timelines. The "align at" picker shifts the candidate on the shared
@@ -76,7 +77,8 @@ export class CompareView implements View {
       const [bs, cs] = await Promise.all([base.engine.diffSide(), cand.engine.diffSide()]);
       if (!scope.current) return;
       const sidesAt = performance.now();
-      const [report, chart] = await Promise.all([base.engine.diff(bs, cs), base.engine.diffStepChart(bs, cs)]);
+      // Both calls are stateless: the chart is drawn in the candidate's worker meanwhile.
+      const [report, chart] = await Promise.all([base.engine.diff(bs, cs), cand.engine.diffStepChart(bs, cs)]);
       if (!scope.current) return;
       const diffAt = performance.now();
       const alignBox = el('div', { class: 'cmp-align-box' });
