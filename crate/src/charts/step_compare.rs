@@ -70,7 +70,13 @@ impl StepCompare {
             .map(|(k, s)| {
                 let n = s.times_ps.len();
                 let mean = s.times_ps.iter().sum::<i64>() as f64 / n.max(1) as f64;
-                let text = format!("{}: {n} steps, mean {}", s.label, duration_title(mean));
+                let unit = time_scale(mean, 1.0);
+                let text = format!(
+                    "{}: {n} steps, mean {:.2} {}",
+                    s.label,
+                    mean / unit.per,
+                    unit.unit
+                );
                 (text, series_color(k).to_rgba())
             })
             .collect();

@@ -89,8 +89,11 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
     }
 }
 
-/// A time for people: ns, µs, ms or s with 3 decimals.
+/// A time for people: ns, µs, ms or s with 3 decimals; `0` for none.
 fn time(ps: i64) -> String {
+    if ps == 0 {
+        return "0".to_owned();
+    }
     let a = ps.unsigned_abs() as f64;
     let (div, unit) = if a >= 1e12 {
         (1e12, "s")
@@ -183,6 +186,9 @@ fn with_times(mut v: Value) -> Value {
             format!("{}{}", if d > 0 { "+" } else { "" }, time(d)).into(),
         );
         m.insert("delta%".into(), pct.into());
+        if m.get("rule").is_some_and(Value::is_null) {
+            m.insert("rule".into(), "-".into());
+        }
     }
     v
 }
