@@ -14,7 +14,7 @@
 import { closeSync, openSync, writeSync } from 'node:fs';
 
 /** mulberry32: a small seeded PRNG. */
-function rng(seed) {
+export function rng(seed) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -46,7 +46,7 @@ function us(ns) {
   return `${BASE_US + whole}.${frac < 10 ? '00' : frac < 100 ? '0' : ''}${frac}`;
 }
 
-class Out {
+export class Out {
   constructor(path) {
     this.fd = openSync(path, 'w');
     this.parts = [];
@@ -148,7 +148,7 @@ export function genKineto(events, path, seed = 1) {
 
 // ---- XSpace: a minimal protobuf writer ------------------------------------------------------
 
-class Pb {
+export class Pb {
   constructor(cap = 1 << 16) {
     this.buf = Buffer.allocUnsafe(cap);
     this.pos = 0;
@@ -202,7 +202,7 @@ class Pb {
   }
 }
 
-function statMsg(id, kind, v) {
+export function statMsg(id, kind, v) {
   const s = new Pb(32);
   s.int(1, id);
   if (kind === 'int') s.int(4, v);
@@ -211,7 +211,7 @@ function statMsg(id, kind, v) {
   return s;
 }
 
-function planeMeta(p, eventNames, statNames) {
+export function planeMeta(p, eventNames, statNames) {
   eventNames.forEach((name, i) => {
     const m = new Pb(64);
     m.int(1, i + 1);

@@ -5,7 +5,7 @@
 //   change to the page ready with a first frame drawn; the ratio (sum of the one-by-one loads /
 //   the parallel one) is what the parallel workers buy.
 // - The first frame of the N-file session (change event → first frame with a render list).
-// - Many ranks (synthetic, `ranks` × `events` each) opened together: the timeline's frame time
+// - Many ranks (bench/gen-job.mjs: a Kineto job, `ranks` × `events` each) opened together: the timeline's frame time
 //   while zooming and panning (zoomPan, as the single-file row), and memory per rank (the
 //   workers' Wasm memory, the renderer RSS peak, divided by the ranks).
 import { copyFileSync, existsSync, statSync } from 'node:fs';
@@ -13,11 +13,11 @@ import { join } from 'node:path';
 
 /**
  * `browser`: browser.mjs; `context` its browser context and `url` our page's; `synthetic(kind,
- * events, name)` makes (or reuses) a generated input in `work`; `genJob(ranks, events)`, when
- * given, writes a synthetic job and returns its files; the rows go to `row`, remarks to `notes`;
+ * events, name)` makes (or reuses) a generated input in `work`; `genJob(ranks, events)` makes
+ * (or reuses) a synthetic job and resolves to its files; the rows go to `row`;
  * `fmt`, `mib`, `verdict`, `median` are run.mjs's.
  */
-export async function jobRows({ browser, context, url, smoke, work, synthetic, genJob, row, notes, fmt, mib, verdict, median }) {
+export async function jobRows({ browser, context, url, smoke, work, synthetic, genJob, row, fmt, mib, verdict, median }) {
   const { loadInOurs, zoomPan } = browser;
 
   // ---- N files of ~50 MB: together vs one after another ----------------------------------------
@@ -69,8 +69,7 @@ export async function jobRows({ browser, context, url, smoke, work, synthetic, g
   // ---- many ranks: frame time and memory per rank -------------------------------------------------
   const ranks = smoke ? 4 : 64;
   const events = smoke ? 3000 : 100_000;
-  const rankFiles = genJob ? genJob(ranks, events) : copies(work, synthetic('kineto', events, `job_rank_${events}.json`), ranks, `job_${ranks}r_${events}`);
-  if (!genJob) notes.push(`The ${ranks}-rank job is ${ranks} copies of one synthetic Kineto file (${events} events): same load and frame work per rank, but no rank identity or clock differences between them.`);
+  const rankFiles = await genJob(ranks, events);
   const jobLabel = `${ranks} ranks × ${events.toLocaleString('en')} events`;
   const r = await loadInOurs(context, url, rankFiles, 900000);
   if (!r.ok) {

@@ -113,6 +113,18 @@ function synthetic(kind, events, name) {
   return path;
 }
 
+/** A synthetic job of `ranks` Kineto files of `events` each (bench/gen-job.mjs), made once in the work folder. */
+async function syntheticJob(ranks, events) {
+  const { genJob } = await import('./gen-job.mjs');
+  const dir = join(WORK, `job_${ranks}r_${events}`);
+  const files = Array.from({ length: ranks }, (_, r) => join(dir, `rank-${r}.pt.trace.json`));
+  const stamp = statSync(join(ROOT, 'bench', 'gen-job.mjs')).mtimeMs;
+  if (files.every((f) => existsSync(f) && statSync(f).mtimeMs >= stamp)) return files;
+  log(`generating a ${ranks}-rank job (${events} events each)`);
+  const made = genJob({ ranks, events, steps: 8, stragglerRank: ranks - 1, stragglerStep: 3, format: 'kineto', out: dir, seed: 1 });
+  return made.map((f) => f.path);
+}
+
 // ---- native --------------------------------------------------------------------------------------
 
 function planeviewBin() {
@@ -551,7 +563,7 @@ async function browserRows(inputs, label) {
     log('browser: job rows');
     const { jobRows } = await import('./job.mjs');
     const browser = await import('./browser.mjs');
-    await jobRows({ browser, context: b.context, url: ours.url, smoke: SMOKE, work: WORK, synthetic, genJob: null, row, notes, fmt, mib, verdict, median });
+    await jobRows({ browser, context: b.context, url: ours.url, smoke: SMOKE, work: WORK, synthetic, genJob: syntheticJob, row, fmt, mib, verdict, median });
   } finally {
     await b.close();
     await ours.close();

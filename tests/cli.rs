@@ -145,3 +145,34 @@ fn a_reader_that_stops_early_ends_the_command_quietly() {
     assert!(out.status.success(), "{:?}: {}", out.status, stderr(&out));
     assert_eq!(stderr(&out), "");
 }
+
+#[test]
+fn summary_of_several_files_has_a_row_each_and_a_total() {
+    let files = [
+        data("xplane/jax_cpu_mlp_small.xplane.pb"),
+        data("chrome_json/xprof__trace.json"),
+    ];
+    let one: Vec<serde_json::Value> = files
+        .iter()
+        .map(|f| serde_json::from_slice(&planeview(&["summary", f, "--json"]).stdout).unwrap())
+        .collect();
+    let out = planeview(&["summary", &files[0], &files[1], "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    for (k, s) in one.iter().enumerate() {
+        assert_eq!(v["files"][k]["file"], files[k].as_str());
+        assert_eq!(v["files"][k]["events"], s["events"]);
+    }
+    let sum = |key: &str| one.iter().map(|s| s[key].as_u64().unwrap()).sum::<u64>();
+    for key in ["bytes", "events", "slices", "tracks", "flows"] {
+        assert_eq!(v["total"][key], sum(key), "{key}");
+    }
+    assert_eq!(v["total"]["files"], 2);
+
+    let text = planeview(&["summary", &files[0], "/nonexistent/trace.json", &files[1]]);
+    assert_eq!(text.status.code(), Some(2));
+    let stdout = String::from_utf8(text.stdout.clone()).unwrap();
+    assert_eq!(stdout.lines().count(), 5, "{stdout}");
+    assert!(stdout.lines().last().unwrap().starts_with("total"));
+    assert!(stderr(&text).starts_with("planeview: /nonexistent/trace.json: "));
+}

@@ -125,6 +125,7 @@ describe('a job in one page', { skip: skip ?? false }, () => {
     b.forEach((band, r) => {
       assert.ok(band.label.includes(`rank-${r}`), `band ${r} names its file: ${band.label}`);
       assert.match(band.offset, /^(\+0|[+−][\d.]+ [pnµm]?s)$/, `band ${r} shows its offset: ${band.offset}`);
+      assert.ok(band.label.startsWith(`rank ${r} · `), `band ${r} is rank ${r}: ${band.label}`);
     });
     assert.equal(b[0].offset, '+0', 'rank 0 is the clock the others are put on');
     // Every rank's rows are drawn from its own engine.
@@ -156,6 +157,42 @@ describe('a job in one page', { skip: skip ?? false }, () => {
         },
         first,
       );
+      // Aligned at step 3's start: every rank's ProfilerStep#3 starts at the same time, and the
+      // offsets beside the labels say how far each rank moved.
+      const clockOffsets = (await bands(page)).map((b) => b.offset);
+      const options = await page.$$eval('[data-testid="timeline-align"] option', (els) => els.map((e) => e.textContent));
+      assert.equal(options[0], 'clock');
+      assert.ok(options.includes('step 3 start'), JSON.stringify(options));
+      assert.ok(options.some((o) => o.startsWith('ends of collective ')), JSON.stringify(options));
+      await page.selectOption('[data-testid="timeline-align"]', { label: 'step 3 start' });
+      await page.waitForFunction(
+        (before) => JSON.stringify([...document.querySelectorAll('[data-testid="timeline-member-offset"]')].map((e) => e.textContent)) !== before,
+        JSON.stringify(clockOffsets),
+      );
+      assert.equal((await bands(page))[0].offset, '+0');
+      const starts = [];
+      let shown = '';
+      for (let i = 1; i <= 4; i++) {
+        const want = `${i} of 4`;
+        if (i === 1) {
+          await page.fill('[data-testid="search"]', '');
+          await page.fill('[data-testid="search"]', 'ProfilerStep#3');
+        } else await page.click('#search-next');
+        await page.waitForFunction((w) => document.querySelector('[data-testid="search-count"]')?.textContent === w, want);
+        // The details change to the next rank's step (its duration and args are its own).
+        await page.waitForFunction((prev) => {
+          const d = document.querySelector('[data-testid="details"]');
+          return d?.querySelector('.details-name')?.textContent === 'ProfilerStep#3' && d.textContent !== prev;
+        }, shown);
+        shown = await page.textContent('[data-testid="details"]');
+        starts.push(
+          await page.evaluate(() => {
+            const dts = [...document.querySelectorAll('[data-testid="details"] dt')];
+            return dts.find((d) => d.textContent === 'Start')?.nextElementSibling?.title ?? '';
+          }),
+        );
+      }
+      assert.equal(new Set(starts).size, 1, `step 3 starts together on every rank: ${starts.join(', ')}`);
       await page.fill('[data-testid="search"]', '');
       // Compact mode: one summary track per rank.
       await page.check('[data-testid="timeline-compact"]');
@@ -220,6 +257,7 @@ describe('a job in one page', { skip: skip ?? false }, () => {
           ['host1.xplane.pb', 'loaded'],
         ],
       );
+      assert.match(await statusText(page), /^2 files \(job\), 2 loaded · /);
       const b = await bands(page);
       assert.equal(b.length, 2, 'one band per host');
       assert.ok(b[0].label.includes('host0') && b[1].label.includes('host1'), JSON.stringify(b));
@@ -264,6 +302,35 @@ describe('a job in one page', { skip: skip ?? false }, () => {
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="health-member"]').length === 5);
       const errors = await page.$$eval('[data-testid="health-error"]', (els) => els.map((e) => e.textContent ?? ''));
       assert.deepEqual(errors.sort(), failed.map((m) => m.text).sort());
+    });
+  });
+
+  test('two files claiming one rank and a file of another format: all load, nothing merged silently', async () => {
+    await withPage(env, 'job-mixed', async (page) => {
+      const again = { name: 'rank-1-again.pt.trace.json.gz', bytes: readFileSync(RANKS[1]) };
+      await openPage(page, env);
+      await dropFiles(page, [fromDisk(RANKS[0]), fromDisk(RANKS[1]), again, fromDisk(HOSTS[0])]);
+      await waitForState(page, 'ready', 60000);
+      assert.deepEqual(
+        (await members(page)).map((m) => m.state),
+        ['loaded', 'loaded', 'loaded', 'loaded'],
+      );
+      const problems = await page.$$eval('[data-testid="session-problems"] li', (els) => els.map((e) => e.textContent ?? ''));
+      assert.ok(
+        problems.some((p) => p.includes('rank-1-again.pt.trace.json.gz') || p.startsWith('rank-1.pt.trace.json.gz')),
+        `the rank claimed twice is named: ${problems.join(' | ')}`,
+      );
+      assert.ok(
+        problems.some((p) => p.includes('host0.xplane.pb')),
+        `the file of another format is named: ${problems.join(' | ')}`,
+      );
+      // A file the job's clock leaves out keeps its own times, and its band says so.
+      const b = await bands(page);
+      assert.equal(b.length, 4);
+      assert.ok(
+        b.some((x) => x.offset === 'own clock'),
+        JSON.stringify(b),
+      );
     });
   });
 

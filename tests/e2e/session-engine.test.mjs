@@ -86,6 +86,18 @@ function fakeMember(seed) {
       const ids = Uint32Array.from({ length: Math.min(limit, 3) }, (_, i) => i * 7 + seed);
       return { query: _query, ids, truncated: false };
     },
+    async selection(tracks, t0, t1, perTrack) {
+      asked.push({ selection: [...tracks], t0, t1 });
+      return {
+        from_ps: t0,
+        to_ps: t1,
+        tracks: tracks.map((track) => ({ track, name: `t${track}`, group: 'g', slices: 1, busy_ps: 5 })),
+        busy_ps: 5 * tracks.length,
+        slices: tracks.length,
+        per_track: perTrack,
+        names: [{ name: 'matmul', track: perTrack ? tracks[0] : null, occurrences: 1, wall_ps: 5, unclipped_wall_ps: 5, self_ps: 5, avg_wall_ps: 5, max_wall_ps: 5, longest_slice: 77 }],
+      };
+    },
     async sliceInfo(id) {
       return { id, start_ps: 1000 + id, dur_ps: 5, track: id % 4, lane: 0, nameId: -1 };
     },
@@ -209,4 +221,21 @@ test('a slice call goes to its member; times come back on the session clock', as
   assert.equal(found.ids.length, 5, 'at most the limit');
   assert.ok(found.truncated);
   assert.deepEqual([...found.ids].map((id) => e.localId(id).member), [0, 0, 0, 1, 1]);
+});
+
+test('an area is asked of the member of its first track, in its own ids and clock', async () => {
+  const fakes = [fakeMember(1), fakeMember(2), fakeMember(3)];
+  const e = new SessionEngine(fakes[0]);
+  e.setMembers(fakes.map((f) => ({ engine: f, profile: {} })));
+  e.setOffsets(new Map([[0, 0], [1, 1000], [2, 2000]]));
+  const a = await e.selection([e.globalId(1, 4), e.globalId(1, 6), e.globalId(2, 1)], 5000, 9000, true);
+  assert.deepEqual(fakes[1].asked.at(-1), { selection: [4, 6], t0: 4000, t1: 8000 }, 'member 1 is asked for its own tracks, on its clock');
+  assert.equal(fakes[2].asked.length, 0);
+  assert.deepEqual([a.from_ps, a.to_ps], [5000, 9000]);
+  assert.deepEqual(a.tracks.map((t) => e.localId(t.track)), [{ member: 1, local: 4 }, { member: 1, local: 6 }]);
+  assert.deepEqual(e.localId(a.names[0].longest_slice), { member: 1, local: 77 });
+  assert.deepEqual(e.localId(a.names[0].track), { member: 1, local: 4 });
+  // Every track ([]): member 0.
+  await e.selection([], 0, 10, false);
+  assert.deepEqual(fakes[0].asked.at(-1), { selection: [], t0: 0, t1: 10 });
 });

@@ -215,6 +215,7 @@ function main(): void {
       timeline.setMemberTitles(planner.memberTitles());
       const clock = session.kind === 'job' ? planner.takeClock() : null;
       if (!clock) return;
+      timeline.setOffsets(clock.offsets);
       timeline.setAlignChoices(clock.choices, 0, (align) => {
         void clock.realign(align).then(
           (offsets) => {

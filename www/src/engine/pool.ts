@@ -24,6 +24,7 @@ export class EnginePool {
   private generation = 0;
   private running = 0;
   private readonly waiting: Array<() => void> = [];
+  private wasm: Promise<WebAssembly.Module | null> | null = null;
 
   constructor(
     private readonly workerUrl: URL,
@@ -35,15 +36,29 @@ export class EnginePool {
   /**
    * `n` engines for a new session: the primary first, then fresh ones. The previous session's
    * other engines are terminated (their profiles and memory are gone) and its queued opens
-   * rejected with CancelledError.
+   * rejected with CancelledError. Resolves to only the primary when a newer session began meanwhile.
    */
-  begin(n: number): WorkerEngine[] {
+  async begin(n: number): Promise<WorkerEngine[]> {
     this.generation++;
     for (const e of this.extra) e.terminate();
     this.extra = [];
     for (const w of this.waiting.splice(0)) w();
-    for (let i = 1; i < n; i++) this.extra.push(new WorkerEngine(this.workerUrl));
+    if (n > 1) {
+      const generation = this.generation;
+      const wasm = await this.compiled();
+      if (generation !== this.generation) return [this.primary];
+      for (let i = 1; i < n; i++) this.extra.push(new WorkerEngine(this.workerUrl, wasm));
+    }
     return [this.primary, ...this.extra];
+  }
+
+  /**
+   * The core compiled once on the page for the workers beyond the first (each would compile it
+   * again otherwise); null when that fails (each worker then loads its own).
+   */
+  private compiled(): Promise<WebAssembly.Module | null> {
+    this.wasm ??= WebAssembly.compileStreaming(fetch(new URL('./planeview_bg.wasm', this.workerUrl))).catch(() => null);
+    return this.wasm;
   }
 
   /** The engines of the current session (the primary first). */

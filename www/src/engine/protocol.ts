@@ -4,6 +4,8 @@
 import type { Method, Profile } from './engine';
 
 export type ToWorker =
+  /** First: the compiled Wasm module to instantiate (shared by a session's workers), or null for the file beside the worker. */
+  | { op: 'init'; module: WebAssembly.Module | null }
   | { op: 'begin'; load: number; name: string; size: number | null; reduced: boolean }
   | { op: 'hint'; load: number; unpacked: number }
   | { op: 'chunk'; load: number; data: ArrayBuffer }

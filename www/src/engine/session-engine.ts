@@ -6,8 +6,9 @@
 // plus its offset (member 0's offset is 0, so its times are its own too). Render lists fan out
 // to the members whose tracks are asked for, in parallel, and merge into one; name ids are
 // interned by their text, so one name has one colour on every member. A call about a slice,
-// track or sample goes to its member's engine; search asks every member; any other call goes to
-// member 0 (views that know sessions ask the members' engines themselves).
+// track or sample goes to its member's engine (an area's, to the member of its first track);
+// search asks every member; any other call goes to member 0 (views that know sessions ask the
+// members' engines themselves).
 
 import {
   CALLS,
@@ -135,6 +136,20 @@ export class SessionEngine implements Engine, SessionRouting {
 
   private first(): Engine {
     return this.members[0]!.engine;
+  }
+
+  /**
+   * The member an area's `tracks` belong to (the first one's; none: member 0, every track) and
+   * its own ids of those of them that are its: an area is asked of one member.
+   */
+  tracksOf(tracks: readonly number[]): { member: number; own: number[] } {
+    if (tracks.length === 0) return { member: 0, own: [] };
+    const member = this.localId(tracks[0]!).member;
+    const own = tracks.flatMap((t) => {
+      const l = this.localId(t);
+      return l.member === member ? [l.local] : [];
+    });
+    return { member, own };
   }
 
   /** The engine of member `member`, or a rejection when it has none (it failed). */
@@ -337,6 +352,25 @@ const ROUTED: Routed = {
       time_ps: s.time_ps + off,
       prev_time_ps: s.prev_time_ps === null ? null : s.prev_time_ps + off,
     };
+  },
+  async selection(tracks, t0, t1, perTrack) {
+    const { member, own } = this.tracksOf(tracks);
+    const off = this.offsetOf(member);
+    const a = await this.engineOf(member).selection(own, t0 - off, t1 - off, perTrack);
+    const g = (id: number): number => this.globalId(member, id);
+    return {
+      ...a,
+      from_ps: a.from_ps + off,
+      to_ps: a.to_ps + off,
+      tracks: a.tracks.map((t) => ({ ...t, track: g(t.track) })),
+      names: a.names.map((n) => ({ ...n, track: n.track === null ? null : g(n.track), longest_slice: g(n.longest_slice) })),
+    };
+  },
+  async callTree(tracks, t0, t1, direction) {
+    const { member, own } = this.tracksOf(tracks);
+    const off = this.offsetOf(member);
+    const c = await this.engineOf(member).callTree(own, t0 - off, t1 - off, direction);
+    return { ...c, from_ps: c.from_ps + off, to_ps: c.to_ps + off };
   },
   async counterColumn(track, t0, t1, width, column) {
     const { member, local } = this.localId(track);

@@ -86,7 +86,11 @@ export class WorkerEngine implements Engine {
   /** Set by `terminate`: the worker is gone for good and is not restarted. */
   private terminated = false;
 
-  constructor(private readonly workerUrl: URL) {
+  /** `wasm`: the compiled core to instantiate (workers of one session share one), else the worker loads its own. */
+  constructor(
+    private readonly workerUrl: URL,
+    private readonly wasm: WebAssembly.Module | null = null,
+  ) {
     for (const method of Object.keys(CALLS) as Method[]) {
       if (method !== 'hlo') Object.defineProperty(this, method, { value: (...args: unknown[]) => this.call(method, args as CallArgs<typeof method>) });
     }
@@ -96,6 +100,7 @@ export class WorkerEngine implements Engine {
   private start(): void {
     const worker = new Worker(this.workerUrl, { type: 'module', name: 'planeview-engine' });
     this.worker = worker;
+    worker.postMessage({ op: 'init', module: this.wasm } satisfies ToWorker);
     let started = false;
     this.ready = new Promise<void>((resolve, reject) => {
       worker.addEventListener('message', (ev: MessageEvent<FromWorker>) => {

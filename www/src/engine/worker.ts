@@ -173,6 +173,8 @@ function call(method: Method, args: unknown[]): Reply<unknown> {
 
 function onMessage(msg: ToWorker): void {
   switch (msg.op) {
+    case 'init':
+      return;
     case 'begin':
       release();
       currentLoad = msg.load;
@@ -255,22 +257,29 @@ function crashTest(name: string): boolean {
   return true;
 }
 
-// Messages that arrive before wasm is ready wait in this queue.
+// The first message says where the Wasm comes from: a module the page compiled once for all the
+// workers of a session, or (none given) the file beside this script. Messages that arrive
+// before wasm is ready wait in this queue.
 const queue: ToWorker[] = [];
 let initialised = false;
+let started = false;
 scope.addEventListener('message', (ev) => {
   if (initialised) onMessage(ev.data);
+  else if (!started && ev.data.op === 'init') start(ev.data.module);
   else queue.push(ev.data);
 });
 
-init({ module_or_path: new URL('./planeview_bg.wasm', import.meta.url) })
-  .then((exports) => {
-    const memory = (exports as { memory?: unknown } | null)?.memory;
-    wasmMemory = memory instanceof WebAssembly.Memory ? memory : null;
-    initialised = true;
-    post({ type: 'ready' });
-    for (const m of queue.splice(0)) onMessage(m);
-  })
-  .catch((err: unknown) => {
-    post({ type: 'init-error', message: `could not start the analysis engine: ${describe(err).message}` });
-  });
+function start(module: WebAssembly.Module | null): void {
+  started = true;
+  init({ module_or_path: module ?? new URL('./planeview_bg.wasm', import.meta.url) })
+    .then((exports) => {
+      const memory = (exports as { memory?: unknown } | null)?.memory;
+      wasmMemory = memory instanceof WebAssembly.Memory ? memory : null;
+      initialised = true;
+      post({ type: 'ready' });
+      for (const m of queue.splice(0)) onMessage(m);
+    })
+    .catch((err: unknown) => {
+      post({ type: 'init-error', message: `could not start the analysis engine: ${describe(err).message}` });
+    });
+}

@@ -5,36 +5,10 @@
 // job, a 'compare' when exactly two files are not; members are labelled by rank (else host,
 // else file) and ordered by rank, the failed ones last.
 
-import type { Engine } from '../engine/engine';
+import type { Align, RankPartial, RanksReport } from '../engine/engine';
 import type { AlignChoice } from '../views/timeline/session-bar';
 import { type SessionPlanner, loadedFirst } from './loader';
 import type { Member, SessionKind } from './session';
-
-/** How the ranks' clocks are aligned (the `mergeRanks` contract). */
-export type Align = { mode: 'clock' } | { mode: 'step'; step: number } | { mode: 'collective'; instance: number };
-
-/** What one file contributes to its job (the fields the page reads). */
-interface RankPartial {
-  file: string;
-  rank: number | null;
-  host: string | null;
-  world_size: number | null;
-  identity_source: string;
-}
-
-/** The merged job (the fields the page reads). */
-interface RanksReport {
-  ranks: Array<{ rank: number | null; host: string | null; file: string; offset_ps: number }>;
-  steps: Array<{ step: number }>;
-  collectives: Array<{ name: string; step: number | null; instance: number }>;
-  problems: Array<{ file: string; message: string }>;
-}
-
-/** The two calls, as the engine answers them. */
-interface RankCalls {
-  rankPartial(file: string): Promise<RankPartial>;
-  mergeRanks(partials: RankPartial[], align: Align): Promise<RanksReport>;
-}
 
 /** Most steps and collectives the alignment menu offers. */
 const MAX_CHOICES = 64;
@@ -64,18 +38,20 @@ function sameRank(known: ReadonlyArray<{ m: Member; p: RankPartial }>): string[]
   return [...files].filter(([, f]) => f.length > 1).map(([rank, f]) => `rank ${rank} is claimed by ${f.join(' and ')}`);
 }
 
-function rankCalls(e: Engine): RankCalls {
-  return e as unknown as RankCalls;
-}
-
-/** What member `m`'s file says of its rank and host; null when it failed or cannot tell. */
-async function partialOf(m: Member): Promise<RankPartial | null> {
+/** What member `m`'s file (named `file` in the job) says of its rank and host; null when it failed or cannot tell. */
+async function partialOf(m: Member, file: string): Promise<RankPartial | null> {
   if (!m.profile) return null;
   try {
-    return await rankCalls(m.engine).rankPartial(m.file);
+    return await m.engine.rankPartial(file);
   } catch {
     return null;
   }
+}
+
+/** `m`'s file name, with " (2)", " (3)", ... after it when files before it have the same name. */
+function uniqueName(members: readonly Member[], m: Member): string {
+  const before = members.slice(0, members.indexOf(m)).filter((x) => x.file === m.file).length;
+  return before === 0 ? m.file : `${m.file} (${before + 1})`;
 }
 
 /** The file name without its profile extensions ("host0" of "host0.xplane.pb"). */
@@ -94,7 +70,7 @@ export class JobPlanner {
   readonly plan: SessionPlanner = async (members, forced) => {
     this.clock = null;
     this.titles = new Map();
-    const partials = await Promise.all(members.map((m) => partialOf(m)));
+    const partials = await Promise.all(members.map((m) => partialOf(m, uniqueName(members, m))));
     const identified = partials.filter((p) => p !== null && (p.rank !== null || p.host !== null) && p.identity_source !== 'none');
     const kind: SessionKind = forced ?? (members.length === 2 && identified.length < 2 ? 'compare' : 'job');
     const byIndex = new Map<Member, RankPartial | null>(members.map((m, i) => [m, partials[i] ?? null]));
@@ -121,7 +97,7 @@ export class JobPlanner {
       if (known.length >= 2) {
         const engine = known[0]!.m.engine;
         const merge = async (align: Align): Promise<{ offsets: Map<number, number>; report: RanksReport }> => {
-          const report = await rankCalls(engine).mergeRanks(
+          const report = await engine.mergeRanks(
             known.map((k) => k.p),
             align,
           );
@@ -138,13 +114,13 @@ export class JobPlanner {
         });
         if (!first) problems.push(...sameRank(known));
         if (first) {
-          for (const p of first.report.problems) problems.push(`${p.file}: ${p.message}`);
+          for (const p of first.report.problems) problems.push(p.file ? `${p.file}: ${p.message}` : p.message);
           const choices: AlignChoice[] = [{ label: 'clock', value: { mode: 'clock' } satisfies Align }];
           for (const s of first.report.steps.slice(0, MAX_CHOICES))
             choices.push({ label: `step ${s.step} start`, value: { mode: 'step', step: s.step } satisfies Align });
           for (const c of first.report.collectives.slice(0, MAX_CHOICES)) {
             choices.push({
-              label: `collective ${c.instance} (${c.name}${c.step !== null ? `, step ${c.step}` : ''})`,
+              label: `ends of collective ${c.instance} (${c.name}${c.step !== null ? `, step ${c.step}` : ''})`,
               value: { mode: 'collective', instance: c.instance } satisfies Align,
             });
           }

@@ -134,7 +134,8 @@ export class Loader {
   /** One file, into the page's engine: the page as it always was. */
   private async loadSingle(source: OpenSource, reducedDetail: boolean): Promise<void> {
     const name = this.nameOf(source);
-    const scope = this.begin(1);
+    const scope = this.begin();
+    void this.pool.begin(1);
     this.status.loading(name, null);
     const engine = this.pool.primary;
     try {
@@ -156,8 +157,15 @@ export class Loader {
 
   /** Several files, each in an engine of its own, read in parallel (engine/pool.ts limits how many at once). */
   private async loadMany(sources: readonly OpenSource[], reducedDetail: boolean, kind: SessionKind | null): Promise<void> {
-    const scope = this.begin(sources.length);
-    const engines = this.pool.engines();
+    const scope = this.begin();
+    this.status.loading(`0/${sources.length} files`, null);
+    const engines = await this.pool.begin(sources.length);
+    if (!scope.current) return;
+    // Cancelled while the engines started.
+    if (engines.length < sources.length) {
+      this.failed(new CancelledError(), `${sources.length} files`, scope);
+      return;
+    }
     const members: Member[] = sources.map((s, index) => ({
       index,
       file: this.nameOf(s),
@@ -232,13 +240,12 @@ export class Loader {
     await this.show(session, scope);
   }
 
-  /** Starts a load of `n` files: the previous session's views, hooks and engines let go. */
-  private begin(n: number): Scope {
+  /** Starts a load: the previous session's views and hooks let go (its engines go in `pool.begin`). */
+  private begin(): Scope {
     this.hooks.unloaded();
     const scope = this.views.clear();
     this.session = null;
     this.memberList.hide();
-    this.pool.begin(n);
     this.loading = true;
     setPageState('loading');
     return scope;

@@ -506,3 +506,196 @@ fn heat_map(
         steps: step_numbers,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::{IdentitySource, RankCollective};
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A job of `jitter.len()` ranks: rank r's step s starts at `s · 1 ms + jitter[r][s]` on a
+    /// clock `origin[r]` ns after a common epoch, with two collectives per step.
+    fn job(jitter: &[Vec<i64>], origin: &[i64]) -> Vec<RankPartial> {
+        jitter
+            .iter()
+            .enumerate()
+            .map(|(r, jit)| {
+                let steps: Vec<RankStep> = jit
+                    .iter()
+                    .enumerate()
+                    .map(|(s, j)| RankStep {
+                        step: s as i64,
+                        start_ps: s as i64 * 1_000_000_000 + j,
+                        time_ps: 900_000_000 - j,
+                    })
+                    .collect();
+                let collectives = steps
+                    .iter()
+                    .flat_map(|s| {
+                        (0..2).map(move |k| RankCollective {
+                            name: "all_reduce".into(),
+                            step: Some(s.step),
+                            ordinal: k,
+                            seq: None,
+                            group: None,
+                            process_group: None,
+                            start_ps: s.start_ps
+                                + 100_000_000 * (k as i64 + 1)
+                                + (s.time_ps % 7) * k as i64,
+                            end_ps: s.start_ps + 800_000_000,
+                            bytes: Some(1 << 20),
+                            devices: 1,
+                        })
+                    })
+                    .collect();
+                RankPartial {
+                    file: format!("rank-{r}.json"),
+                    format: "chrome_json".into(),
+                    rank: Some(r as i64),
+                    host: None,
+                    world_size: Some(jitter.len() as i64),
+                    backend: None,
+                    identity_source: IdentitySource::DistributedInfo,
+                    origin_ns: 1_700_000_000_000_000_000 + origin[r],
+                    clock_absolute: true,
+                    devices: Vec::new(),
+                    steps,
+                    collectives,
+                }
+            })
+            .collect()
+    }
+
+    fn jobs() -> impl Strategy<Value = (Vec<Vec<i64>>, Vec<i64>)> {
+        (2usize..6, 1usize..5).prop_flat_map(|(ranks, steps)| {
+            (
+                proptest::collection::vec(
+                    proptest::collection::vec(0i64..50_000_000, steps),
+                    ranks,
+                ),
+                proptest::collection::vec(0i64..1_000_000, ranks),
+            )
+        })
+    }
+
+    fn aligns() -> impl Strategy<Value = Align> {
+        prop_oneof![
+            Just(Align::Clock),
+            (0i64..5).prop_map(|step| Align::Step { step }),
+            (0usize..6).prop_map(|instance| Align::Collective { instance }),
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn the_order_of_the_partials_does_not_matter(
+            (jitter, origin) in jobs(),
+            align in aligns(),
+            seed in any::<u64>(),
+        ) {
+            let partials = job(&jitter, &origin);
+            let mut shuffled = partials.clone();
+            let mut s = seed;
+            for i in (1..shuffled.len()).rev() {
+                s = s.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                shuffled.swap(i, (s >> 33) as usize % (i + 1));
+            }
+            prop_assert_eq!(merge_ranks(&partials, align), merge_ranks(&shuffled, align));
+        }
+
+        #[test]
+        fn a_rank_shifted_on_its_clock_gets_the_opposite_offset_under_step_alignment(
+            (jitter, origin) in jobs(),
+            d in -5_000_000i64..5_000_000,
+            step in 0i64..4,
+        ) {
+            prop_assume!((step as usize) < jitter[0].len());
+            let partials = job(&jitter, &origin);
+            let mut shifted = partials.clone();
+            let r = shifted.len() - 1;
+            for s in &mut shifted[r].steps {
+                s.start_ps += d;
+            }
+            for c in &mut shifted[r].collectives {
+                c.start_ps += d;
+                c.end_ps += d;
+            }
+            let align = Align::Step { step };
+            let (a, b) = (merge_ranks(&partials, align), merge_ranks(&shifted, align));
+            prop_assert_eq!(b.ranks[r].offset_ps, a.ranks[r].offset_ps - d);
+            // On the job clock nothing moved.
+            prop_assert_eq!(&a.ranks[r].steps, &b.ranks[r].steps);
+            prop_assert_eq!(&a.collectives, &b.collectives);
+        }
+
+        #[test]
+        fn waits_end_at_the_last_arrival_and_skew_is_the_spread(
+            (jitter, origin) in jobs(),
+            align in aligns(),
+        ) {
+            let report = merge_ranks(&job(&jitter, &origin), align);
+            prop_assert_eq!(report.collectives.len(), jitter[0].len() * 2);
+            for c in &report.collectives {
+                let last = *c.arrival_ps.values().max().unwrap();
+                let first = *c.arrival_ps.values().min().unwrap();
+                prop_assert_eq!(c.skew_ps, last - first);
+                prop_assert_eq!(c.arrival_ps[&c.late_rank], last);
+                prop_assert_eq!(c.wait_ps[&c.late_rank], 0);
+                for (k, w) in &c.wait_ps {
+                    prop_assert_eq!(*w, last - c.arrival_ps[k]);
+                }
+            }
+            if let Align::Collective { instance } = align {
+                if let Some(c) = report.collectives.get(instance) {
+                    prop_assert_eq!(c.skew_ps, 0);
+                }
+            }
+            for s in &report.steps {
+                let caused: Ps = report
+                    .collectives
+                    .iter()
+                    .filter(|c| c.step == Some(s.step))
+                    .map(|c| c.wait_ps.values().sum::<Ps>())
+                    .sum();
+                prop_assert_eq!(s.wait_caused_ps, caused);
+            }
+        }
+    }
+
+    #[test]
+    fn problems_of_the_set_are_reported() {
+        let mut partials = job(&[vec![0, 0], vec![0, 0], vec![0, 0]], &[0, 0, 0]);
+        partials[0].world_size = Some(4);
+        partials[2].rank = Some(1);
+        partials[2].file = "copy-of-rank-1.json".into();
+        partials[0].steps.clear();
+        partials.push(RankPartial {
+            file: "unnamed.pb".into(),
+            format: "xspace".into(),
+            rank: None,
+            ..partials[0].clone()
+        });
+        let report = merge_ranks(&partials, Align::Clock);
+        let problems: Vec<String> = report
+            .problems
+            .iter()
+            .map(|p| format!("{}: {}", p.file, p.message))
+            .collect();
+        assert_eq!(
+            problems,
+            [
+                ": world size 4, but no file for rank 3",
+                "rank-0.json: no steps (no ProfilerStep#N or step markers)",
+                // The files of one rank are taken in name order.
+                "rank-1.json: claims rank 1, as copy-of-rank-1.json does; left out",
+                "unnamed.pb: format xspace differs from the job's chrome_json",
+                "unnamed.pb: no rank found in the file or its name; numbered 2",
+                "unnamed.pb: no steps (no ProfilerStep#N or step markers)",
+            ]
+        );
+        assert_eq!(
+            report.ranks.iter().map(|r| r.rank).collect::<Vec<_>>(),
+            [0, 1, 2]
+        );
+    }
+}

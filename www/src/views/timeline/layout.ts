@@ -51,10 +51,14 @@ export type Row = GroupRow | TrackRow | MemberRow;
 /** One member of a session on the timeline: its header and the profile groups it spans. */
 export interface MemberBand {
   member: number;
-  /** "rank 0 · host · file". */
+  /** "rank 0 · host · file": the member's label ("rank 0"), always shown whole, then the rest. */
   label: string;
-  /** The offset applied to its times, as shown beside the label ("+1.2 ms"). */
+  /** The part of `label` after the member's own ("host · file"), cut at its end when long. */
+  detail: string;
+  /** The offset applied to its times, as shown beside the label ("+1.2 ms", "own clock"). */
   offset: string;
+  /** What the offset means, for the header's tooltip. */
+  offsetTitle: string;
   /** Its groups: `from` ≤ group index < `to` in the profile laid out. */
   from: number;
   to: number;
@@ -255,10 +259,11 @@ export class TrackLayout {
       type: 'button',
       class: 'tl-member-toggle',
       'aria-expanded': String(open),
-      title: `${b.label}; its times are shifted by ${b.offset} (click to ${open ? 'collapse' : 'expand'})`,
+      title: `${b.label}; ${b.offsetTitle} (click to ${open ? 'collapse' : 'expand'})`,
     });
-    const label = el('span', { class: 'tl-group-name', 'data-testid': 'timeline-member-label' });
-    middleEllipsis(label, b.label);
+    const label = el('span', { class: 'tl-member-label', 'data-testid': 'timeline-member-label' });
+    const rest = el('span', { class: 'tl-member-detail' }, b.detail ? ` · ${b.detail}` : '');
+    label.append(el('span', { class: 'tl-member-name' }, b.label.slice(0, b.label.length - (b.detail ? b.detail.length + 3 : 0))), rest);
     toggle.append(el('span', { class: 'tl-caret', 'aria-hidden': 'true' }, open ? '▾' : '▸'), label);
     toggle.addEventListener('click', () => this.host.memberToggle?.(b.member));
     const offset = el(

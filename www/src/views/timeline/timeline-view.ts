@@ -92,6 +92,7 @@ export class TimelineView implements View, InputHost {
     compact: boolean;
     summary: Map<number, number>;
     titles: ReadonlyMap<number, string>;
+    aligned: ReadonlySet<number> | null;
     bands: MemberBand[];
   } | null = null;
   private readonly sessionBar: SessionBar;
@@ -238,6 +239,7 @@ export class TimelineView implements View, InputHost {
       compact: loaded.length >= COMPACT_FROM,
       summary: new Map(),
       titles: new Map(),
+      aligned: null,
       bands: [],
     };
     this.sessionBar.show(this.session.compact);
@@ -248,11 +250,13 @@ export class TimelineView implements View, InputHost {
   /**
    * Sets the offset (ps) added to each member's times (member index → ps, from the job's
    * alignment); shown beside each member's label. Member 0 stays where it is: the others move
-   * by their offset less member 0's.
+   * by their offset less member 0's. A member without one keeps its own times, and its label
+   * says so.
    */
   setOffsets(offsets: Map<number, number>): void {
     if (!this.session || !this.routing) return;
     this.routing.setOffsets(offsets);
+    this.session.aligned = new Set(offsets.keys());
     this.rebuildSession(false);
     this.cb.onViewChange?.();
   }
@@ -311,8 +315,8 @@ export class TimelineView implements View, InputHost {
       s.members.map(async (m) => {
         const p = m.profile;
         if (!p || s.summary.has(m.index)) return;
-        const stats = await m.engine.rangeStats(p.start_ps, p.end_ps).catch(() => null);
-        const t = summaryTrack(p, stats?.tracks ?? []);
+        const work = await m.engine.selection([], p.start_ps, p.end_ps, false).catch(() => null);
+        const t = summaryTrack(p, work?.tracks ?? []);
         if (t !== null) s.summary.set(m.index, t);
       }),
     );
