@@ -221,6 +221,44 @@ export async function loadInOurs(context, url, file, timeoutMs = 120000) {
   return res;
 }
 
+/**
+ * Opens `base` in our page, then `cand` with "Compare with…", and waits for the Compare tab's
+ * tables (or an error, a crash, a timeout). Returns {ok, outcome, compare_ms, phases, wall_ms, status}:
+ * `compare_ms` is the page's own `pv:compare` measure (views/compare/compare-view.ts), from
+ * both profiles loaded to the diff tables and the chart drawn.
+ */
+export async function compareInOurs(context, url, base, cand, timeoutMs = 300000) {
+  const { page, crashed } = await openOurs(context, url);
+  const t0 = performance.now();
+  let outcome = 'timeout';
+  try {
+    await page.setInputFiles('#file-input', base);
+    await page.waitForFunction(() => document.body.dataset.state === 'ready' || document.body.dataset.state === 'error', null, { timeout: timeoutMs });
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.click('[data-testid="compare-with"]')]);
+    await chooser.setFiles(cand);
+    await page.waitForFunction(
+      () => document.body.dataset.state === 'error' || (document.body.dataset.state === 'ready' && document.querySelector('[data-testid="compare-view"]')?.dataset.ready === 'true'),
+      null,
+      { timeout: timeoutMs, polling: 20 },
+    );
+    outcome = (await page.evaluate(() => document.body.dataset.state)) === 'ready' ? 'ok' : 'error';
+  } catch (e) {
+    outcome = crashed() ? 'crash' : `failed: ${String(e.message).split('\n')[0]}`;
+  }
+  const wall = performance.now() - t0;
+  const info = await page
+    .evaluate(() => ({
+      compare_ms: performance.getEntriesByName('pv:compare').at(-1)?.duration ?? null,
+      // Where it went: both diffSide calls, diff + diffStepChart, drawing (compare-view.ts).
+      phases: performance.getEntriesByName('pv:compare').at(-1)?.detail ?? null,
+      status: document.querySelector('#status')?.textContent?.trim() ?? '',
+      summary: document.querySelector('[data-testid="compare-summary"] .cmp-line')?.textContent ?? '',
+    }))
+    .catch(() => ({ compare_ms: null, phases: null, status: '', summary: '' }));
+  await page.close().catch(() => undefined);
+  return { ok: outcome === 'ok' && info.compare_ms !== null, outcome, wall_ms: wall, ...info };
+}
+
 function pct(xs, p) {
   if (xs.length === 0) return null;
   const s = [...xs].sort((a, b) => a - b);

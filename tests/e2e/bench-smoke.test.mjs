@@ -44,6 +44,7 @@ test('bench pipeline runs end to end on tiny inputs', { skip: skip ?? false, tim
       /^\| Browser: time to a usable view, ours vs speedscope .* \| ours [\d.]+ s median of \[[\d., ]+\]; speedscope [\d.]+ s median of \[[\d., ]+\] .* \| [\d.]+× \|/,
       /^\| Browser: synthetic JSON opens .* \| opened: /,
       /^\| Browser: frame time while zooming\/panning .* \| frame cost p95 [\d.]+ ms /,
+      /^\| Browser: compare two runs, both loaded → diff tables drawn \| .* \| [\d.]+ s median of \d+ /,
       /^\| Browser: a job of 8 files opened together vs one after another \| .* \| together [\d.]+ s .*one after another [\d.]+ s .* \| [\d.]+× \|/,
       /^\| Browser: a job of 8 files → first timeline frame \| .* \| [\d.]+ s median/,
       /^\| Browser: \d+ ranks on one timeline.*frame time while zooming\/panning \| .* \| frame cost p95 [\d.]+ ms /,

@@ -19,6 +19,8 @@ import type { Session } from './shell/session';
 import { TabBar } from './shell/tabs';
 import { UrlSync } from './shell/url-sync';
 import { ViewRegistry } from './shell/view';
+import { CompareView } from './views/compare/compare-view';
+import { installCompareWith } from './views/compare/compare-with';
 import { ANALYSIS_TABS, AnalysisView } from './views/analysis/analysis-view';
 import { CountersView } from './views/counters/counters-view';
 import { DetailsView } from './views/details-view';
@@ -267,6 +269,22 @@ function main(): void {
   views.add(graph, ['graph']);
   views.add(mlir, ['mlir']);
   views.add(ranks, ['ranks']);
+  // The Compare tab (two runs): "Compare with…" opens a file against the open one; a diff row
+  // highlights its slices on both runs' timelines; the runs are aligned at a chosen step.
+  const compareWith = installCompareWith($('#status'), (cand) => {
+    const base = loader.sources()[0];
+    if (base) void loader.openCompare(base, cand);
+  });
+  const compare = new CompareView(tabs.panel('compare'), compareWith, {
+    setTabShown: (shown) => tabs.setHidden('compare', !shown),
+    highlight: (slices) => {
+      timeline.setSearch('');
+      timeline.setHighlight(Uint32Array.from([...slices].flatMap(([m, ids]) => ids.map((id) => engine.globalId(m, id)))));
+    },
+    showTimeline: () => tabs.select('timeline'),
+    setOffsets: (offsets) => timeline.setOffsets(offsets),
+  });
+  views.add(compare, ['compare']);
 
   const nameOf = (s: OpenSource): string => (s.kind === 'file' ? s.file.name : (s.name ?? nameFromUrl(s.url)));
   const urlSync = new UrlSync(pageViewState({ timeline, selection, tabs, find: (q) => search.find(q), query: () => query, dragRange: () => dragRange }));

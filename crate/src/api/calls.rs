@@ -80,15 +80,6 @@ requests! {
     /// The steps of the trace, each with its zoom range and top names by self time over
     /// `tracks` (empty: every slice track).
     "stepTable" => StepTable { tracks: Vec<u32> },
-    /// The small tables the loaded profile contributes to a comparison of two runs (kernels,
-    /// HLO ops, framework ops, events by name per track role, steps, totals), each row with
-    /// `longest`, the slice id of its longest occurrence (see [`crate::analysis::diff::side`]).
-    "diffSide" => DiffSide {},
-    /// Stateless: `cand` compared with `base` (two `diffSide` replies), the document of
-    /// `planeview diff --json` (see [`crate::analysis::diff`]).
-    "diff" => Diff { base: DiffSide, cand: DiffSide },
-    /// Stateless: both runs' step-time distributions in one chart, as a [`ChartDoc`].
-    "diffStepChart" => DiffStepChart { base: DiffSide, cand: DiffSide },
     /// What this profile contributes to a job of several ranks: identity, clock, steps and
     /// collectives ([`crate::analysis::ranks::RankPartial`]); `file` is its display name (it
     /// helps find the rank when the content does not state it).
@@ -101,6 +92,15 @@ requests! {
     /// ([`crate::analysis::ranks::merge_tables`]); `bad_request` for an unknown tool or when
     /// `labels` and `tables` differ in length.
     "mergeTables" => MergeTables { tool: String, tables: Vec<TableRows>, labels: Vec<String> },
+    /// The small tables the loaded profile contributes to a comparison of two runs (kernels,
+    /// HLO ops, framework ops, events by name per track role, steps, totals), each row with
+    /// `longest`, the slice id of its longest occurrence (see [`crate::analysis::diff::side`]).
+    "diffSide" => DiffSide {},
+    /// Stateless: `cand` compared with `base` (two `diffSide` replies), the document of
+    /// `planeview diff --json` (see [`crate::analysis::diff`]).
+    "diff" => Diff { base: DiffSide, cand: DiffSide },
+    /// Stateless: both runs' step-time distributions in one chart, as a [`ChartDoc`].
+    "diffStepChart" => DiffStepChart { base: DiffSide, cand: DiffSide },
 }
 
 /// An analysis table as `analysisTable` answers it, sent back to be merged.
@@ -195,10 +195,10 @@ pub enum Response<'a> {
     Selection(Box<Selection>),
     CallTree(Box<CallTree>),
     Steps(Vec<StepRow>),
-    DiffSide(&'a DiffSide),
-    Diff(Box<DiffReport>),
     RankPartial(Box<ranks::RankPartial>),
     RanksReport(Box<ranks::RanksReport>),
+    DiffSide(&'a DiffSide),
+    Diff(Box<DiffReport>),
 }
 
 impl Profile {
@@ -301,13 +301,6 @@ impl Profile {
                 crate::analysis::compat::Compat::Planeview,
                 STEP_TOP,
             )),
-            Request::DiffSide {} => Response::DiffSide(self.diff_side()),
-            Request::Diff { base, cand } => Response::Diff(Box::new(diff(&base, &cand))),
-            Request::DiffStepChart { base, cand } => Response::Chart(Box::new(ChartDoc::draw(
-                step_chart(&base, &cand),
-                None,
-                None,
-            )?)),
             Request::RankPartial { file } => {
                 Response::RankPartial(Box::new(ranks::RankPartial::of(t, &file)))
             }
@@ -324,6 +317,13 @@ impl Profile {
                     ranks::merge_tables(&tool, &tables, &labels).map_err(ApiError::BadRequest)?;
                 Response::Json(serde_json::json!({ "rows": rows }))
             }
+            Request::DiffSide {} => Response::DiffSide(self.diff_side()),
+            Request::Diff { base, cand } => Response::Diff(Box::new(diff(&base, &cand))),
+            Request::DiffStepChart { base, cand } => Response::Chart(Box::new(ChartDoc::draw(
+                step_chart(&base, &cand),
+                None,
+                None,
+            )?)),
         })
     }
 

@@ -316,18 +316,18 @@ export const CALLS = {
   callTree: json<[tracks: number[], t0: number, t1: number, direction: TreeDirection], CallTree>(),
   /** The steps with their zoom ranges and top names by self time over `tracks`. */
   stepTable: json<[tracks: number[]], StepRow[]>(),
-  /** What the loaded profile contributes to a comparison of two runs (diff-types.ts). */
-  diffSide: json<[], DiffSide>(),
-  /** Stateless: `cand` compared with `base`, the document of `planeview diff --json`. */
-  diff: json<[base: DiffSide, cand: DiffSide], DiffReport>(),
-  /** Stateless: both runs' step-time distributions in one chart. */
-  diffStepChart: json<[base: DiffSide, cand: DiffSide], ChartDoc>(),
   /** What this profile contributes to a job of several ranks; `file` is its display name. */
   rankPartial: json<[file: string], RankPartial>(),
   /** Stateless: the job's report from the ranks' partials (any engine with a profile). */
   mergeRanks: json<[partials: RankPartial[], align: Align], RanksReport>(),
   /** Stateless: one table of `tool` per profile as one, with a `rank` column (the label) and an "all" row per key. */
   mergeTables: json<[tool: AnalysisTool, tables: AnalysisTable[], labels: string[]], AnalysisTable>(),
+  /** What the loaded profile contributes to a comparison of two runs (diff-types.ts). */
+  diffSide: json<[], DiffSide>(),
+  /** Stateless: `cand` compared with `base`, the document of `planeview diff --json`. */
+  diff: json<[base: DiffSide, cand: DiffSide], DiffReport>(),
+  /** Stateless: both runs' step-time distributions in one chart. */
+  diffStepChart: json<[base: DiffSide, cand: DiffSide], ChartDoc>(),
 };
 
 /** An aggregated event: how often it happened on a line and for how long in total. */

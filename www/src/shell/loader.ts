@@ -108,6 +108,11 @@ export class Loader {
     return this.session;
   }
 
+  /** The sources of the newest load (member order as given). */
+  sources(): readonly OpenSource[] {
+    return this.lastSources;
+  }
+
   /**
    * Opens `sources` together: one is a 'single' session; several a 'job' or a 'compare' (`kind`
    * forces one). `reducedDetail` imports without args and stats (less memory).
@@ -263,7 +268,8 @@ export class Loader {
     await loaded;
     if (!scope.current) return;
     // An MLIR file has no timeline: it opens in the MLIR tab; an HLO file in the graph tab.
-    this.tabs.select(p.summary.format === 'mlir' ? 'mlir' : p.summary.format === 'hlo' ? 'graph' : 'timeline');
+    // Two runs side by side open in the Compare tab.
+    this.tabs.select(session.kind === 'compare' ? 'compare' : p.summary.format === 'mlir' ? 'mlir' : p.summary.format === 'hlo' ? 'graph' : 'timeline');
     await this.hooks.loaded(p, scope);
     if (!scope.current) return;
     setPageState('ready');

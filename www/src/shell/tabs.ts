@@ -21,6 +21,7 @@ export const TABS = [
   { name: 'op-profile', label: 'Op profile', panel: 'analysis-panel' },
   { name: 'roofline', label: 'Roofline', panel: 'analysis-panel' },
   { name: 'ranks', label: 'Ranks', panel: 'analysis-panel', hidden: true },
+  { name: 'compare', label: 'Compare', panel: 'analysis-panel', hidden: true },
 ] as const;
 
 export type TabName = (typeof TABS)[number]['name'];

@@ -126,8 +126,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "op-profile" => op_profile::run(rest),
         "hlo" => hlo::run(rest),
         "select" => select::run(rest),
-        "diff" => diff::run(rest),
         "ranks" => ranks::run(rest),
+        "diff" => diff::run(rest),
         "-h" | "--help" | "help" => {
             out!("{USAGE}");
             Ok(())

@@ -82,6 +82,8 @@ export class DataTable {
     private readonly columns: Column[],
     private readonly onPick: (row: number) => void,
     private readonly actions: readonly RowAction[] = [],
+    /** `data-testid` of every body row (none when empty). */
+    private readonly rowTestid = '',
   ) {
     container.replaceChildren();
     const bar = document.createElement('div');
@@ -218,6 +220,7 @@ export class DataTable {
       const r = this.rows[i] ?? {};
       const tr = document.createElement('tr');
       tr.dataset.row = String(i);
+      if (this.rowTestid) tr.dataset.testid = this.rowTestid;
       tr.tabIndex = 0;
       if (i === this.marked) tr.classList.add('marked');
       for (const c of this.columns) {
