@@ -2,7 +2,7 @@
 //! states it:
 //! 1. the header PyTorch's profiler writes (`distributedInfo`: `rank`, `world_size`,
 //!    `backend`);
-//! 2. the global device ids its work ran on (stats `global_device_id` / `device_ordinal`):
+//! 2. the global device ids its work ran on (stats `global_device_id`, else `device_ordinal`):
 //!    JAX numbers the CPU devices of process `p` from `p · 2048`, accelerators contiguously
 //!    (`p · local devices` up), so the process index is `min id / 2048` when the ids are
 //!    multiples of that block, else `min id / number of ids`;
@@ -94,14 +94,13 @@ pub(super) fn json_i64(v: &serde_json::Value) -> Option<i64> {
         .or_else(|| v.as_str().and_then(|s| s.trim().parse().ok()))
 }
 
-/// Every global device id named by the stats of the trace's slices.
+/// The global device ids named by the stats of the trace's slices: `global_device_id`, else
+/// `device_ordinal` (which XLA's CPU client numbers globally; on accelerators a line's device
+/// ordinal may be local, so the global id is preferred wherever it is stated).
 fn device_ids(trace: &Trace) -> Vec<i64> {
-    let keys: Vec<_> = ["global_device_id", "device_ordinal"]
-        .iter()
-        .filter_map(|k| trace.strings.lookup(k))
-        .collect();
-    let mut ids = BTreeSet::new();
-    if keys.is_empty() {
+    let keys = ["global_device_id", "device_ordinal"].map(|k| trace.strings.lookup(k));
+    let mut ids = [BTreeSet::new(), BTreeSet::new()];
+    if keys.iter().all(Option::is_none) {
         return Vec::new();
     }
     let mut last_set = None;
@@ -110,13 +109,19 @@ fn device_ids(trace: &Trace) -> Vec<i64> {
             continue;
         }
         last_set = Some(set);
-        for &k in &keys {
-            if let Some(id) = trace.args.find(set, k).and_then(|v| value_i64(trace, v)) {
-                ids.insert(id);
+        for (found, key) in ids.iter_mut().zip(keys) {
+            if let Some(id) = key
+                .and_then(|k| trace.args.find(set, k))
+                .and_then(|v| value_i64(trace, v))
+            {
+                found.insert(id);
             }
         }
     }
-    ids.into_iter().collect()
+    let [global, ordinals] = ids;
+    if global.is_empty() { ordinals } else { global }
+        .into_iter()
+        .collect()
 }
 
 /// The process index the device ids imply (see the module doc).
