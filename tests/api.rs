@@ -124,6 +124,26 @@ fn search_finds_what_details_name() {
             .to_lowercase();
         assert!(found.contains(&name.to_lowercase()));
     }
+    // `slicesNamed`: exactly the slices of that name (the search's hits whose name is equal),
+    // in time order.
+    let named: Vec<u64> = call(&s, "slicesNamed", json!([name, 100_000]))
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_u64().unwrap())
+        .collect();
+    let exact: Vec<u64> = p
+        .search(&name, 100_000)
+        .into_iter()
+        .filter(|&id| call(&s, "sliceDetails", json!([id]))["name"] == name.as_str())
+        .map(u64::from)
+        .collect();
+    assert!(!named.is_empty());
+    assert_eq!(named, exact);
+    assert_eq!(
+        call(&s, "slicesNamed", json!(["no such slice", 10])),
+        json!([])
+    );
 }
 
 #[test]

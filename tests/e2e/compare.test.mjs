@@ -6,9 +6,9 @@
 // both.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { existsSync, readFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
-import { missingPrerequisite, openFileAndWait, openPage, setup, skipOrFail, waitForState, withPage } from './helpers.mjs';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { dropFiles, fileFromDisk, missingPrerequisite, openFileAndWait, openPage, setup, skipOrFail, waitForState, withPage } from './helpers.mjs';
 
 const skip = missingPrerequisite();
 if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
@@ -20,23 +20,6 @@ const XPLANE = join(CORPUS, 'multi', 'jax_cpu_2proc', 'host0.xplane.pb');
 const missing = [BASE, CHANGED, XPLANE].find((p) => !existsSync(p));
 const noCorpus = missing ? skipOrFail(`the corpus file ${missing} is missing (set PLANEVIEW_CORPUS)`) : null;
 if (noCorpus) console.log(`# skipping the compare tests: ${noCorpus}`);
-
-/** Drops `paths` on the page together, the way a browser drops several files. */
-async function dropFiles(page, paths) {
-  const files = paths.map((p) => ({ b64: readFileSync(p).toString('base64'), name: basename(p) }));
-  await page.evaluate((files) => {
-    const dt = new DataTransfer();
-    for (const { b64, name } of files) {
-      const bin = atob(b64);
-      const bytes = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      dt.items.add(new File([bytes], name));
-    }
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }
-  }, files);
-}
 
 /** Waits until the Compare tab is selected and has drawn its comparison. */
 async function waitForCompare(page) {
@@ -76,11 +59,15 @@ async function checkDiffPair(page) {
   const members = await page.$$eval('[data-testid="member"]', (els) => els.map((e) => e.textContent ?? ''));
   assert.equal(members.length, 2);
   assert.ok(members[0].includes('base.pt.trace.json.gz') && members[1].includes('changed.pt.trace.json.gz'), members.join(' | '));
+  assert.ok(members[0].startsWith('baseline') && members[1].startsWith('candidate'), `labelled by their part: ${members.join(' | ')}`);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline-member"]').length === 2, null, { timeout: 10000 });
-  // Picking the row highlights its longest occurrence on each run: two slices, one per run.
+  // Picking the row highlights its occurrences on both runs: every aten::mm of each, as many
+  // as the row's occurrence columns count.
+  const occurrences = Number(rows[0].base_occurrences) + Number(rows[0].cand_occurrences);
+  assert.ok(occurrences > 2, `aten::mm occurs on both runs: ${occurrences}`);
   await page.click('[data-testid="diff-table"][data-table="framework-ops"] [data-testid="diff-row"] td');
   await page.waitForFunction(() => document.getElementById('tab-timeline')?.getAttribute('aria-selected') === 'true');
-  await page.waitForFunction(() => document.querySelector('[data-testid="timeline"]')?.dataset.highlighted === '2', null, { timeout: 10000 });
+  await page.waitForFunction((n) => document.querySelector('[data-testid="timeline"]')?.dataset.highlighted === String(n), occurrences, { timeout: 10000 });
 }
 
 describe('compare two runs', { skip: skip ?? noCorpus ?? false }, () => {
@@ -96,7 +83,7 @@ describe('compare two runs', { skip: skip ?? noCorpus ?? false }, () => {
     await withPage(env, 'compare-drop', async (page) => {
       await openPage(page, env);
       assert.equal(await page.isHidden('[data-testid="tab-compare"]'), true, 'no Compare tab without two runs');
-      await dropFiles(page, [BASE, CHANGED]);
+      await dropFiles(page, [BASE, CHANGED].map(fileFromDisk));
       await checkDiffPair(page);
       // Filter and CSV export as the analysis tables.
       await page.click('[data-testid="tab-compare"]');
@@ -137,7 +124,7 @@ describe('compare two runs', { skip: skip ?? noCorpus ?? false }, () => {
   test('two unrelated profiles: what could not be matched is said, both runs stay', async () => {
     await withPage(env, 'compare-unrelated', async (page) => {
       await openPage(page, env);
-      await dropFiles(page, [XPLANE, BASE]);
+      await dropFiles(page, [XPLANE, BASE].map(fileFromDisk));
       await waitForCompare(page);
       const unmatched = (await page.textContent('[data-testid="compare-unmatched"]')) ?? '';
       assert.match(unmatched, /nothing in common/);

@@ -167,6 +167,26 @@ export async function dropFile(page, path, name = basename(path)) {
   );
 }
 
+/** A file for `dropFiles`: its name and bytes, read from `path`. */
+export const fileFromDisk = (path) => ({ name: basename(path), bytes: readFileSync(path) });
+
+/** Drops `files` ({name, bytes}) on the page together, as a browser drop of several files does. */
+export async function dropFiles(page, files) {
+  const payload = files.map((f) => ({ name: f.name, b64: Buffer.from(f.bytes).toString('base64') }));
+  await page.evaluate((payload) => {
+    const dt = new DataTransfer();
+    for (const { name, b64 } of payload) {
+      const bin = atob(b64);
+      const bytes = new Uint8Array(bin.length);
+      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+      dt.items.add(new File([bytes], name));
+    }
+    for (const type of ['dragenter', 'dragover', 'drop']) {
+      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }
+  }, payload);
+}
+
 /** Polls `findSlicePoint` every 100 ms, at most `tries` times (the first frames may still be drawing). */
 export async function waitForSlicePoint(page, tries) {
   let point = null;

@@ -10,7 +10,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { missingPrerequisite, openPage, setup, skipOrFail, statusText, waitForState, withPage } from './helpers.mjs';
+import { dropFiles, fileFromDisk, missingPrerequisite, openPage, setup, skipOrFail, statusText, waitForState, withPage } from './helpers.mjs';
 
 const CORPUS = process.env.PLANEVIEW_CORPUS ?? null;
 const MULTI = CORPUS ? join(CORPUS, 'multi') : null;
@@ -22,24 +22,7 @@ const skip =
   (MULTI && [...RANKS, ...HOSTS].every((f) => existsSync(f)) ? null : skipOrFail('the corpus job files are missing (set PLANEVIEW_CORPUS to the corpus folder)'));
 if (skip) console.log(`# skipping the job tests: ${skip}`);
 
-/** Drops `files` ({name, bytes}) on the page together, as a browser drop of several files does. */
-async function dropFiles(page, files) {
-  const payload = files.map((f) => ({ name: f.name, b64: Buffer.from(f.bytes).toString('base64') }));
-  await page.evaluate((payload) => {
-    const dt = new DataTransfer();
-    for (const { name, b64 } of payload) {
-      const bin = atob(b64);
-      const bytes = new Uint8Array(bin.length);
-      for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
-      dt.items.add(new File([bytes], name));
-    }
-    for (const type of ['dragenter', 'dragover', 'drop']) {
-      document.body.dispatchEvent(new DragEvent(type, { dataTransfer: dt, bubbles: true, cancelable: true }));
-    }
-  }, payload);
-}
 
-const fromDisk = (path) => ({ name: basename(path), bytes: readFileSync(path) });
 
 /** The member list's rows: label, file, state and text. */
 const members = (page) =>
@@ -140,7 +123,7 @@ describe('a job in one page', { skip: skip ?? false }, () => {
   test('four rank files dropped together: four rank bands on one timeline', async () => {
     await withPage(env, 'job-drop', async (page) => {
       await openPage(page, env);
-      await dropFiles(page, RANKS.map(fromDisk));
+      await dropFiles(page, RANKS.map(fileFromDisk));
       await checkRanks(page);
       // A search asks every rank: one ProfilerStep#3 each; the first match's details are rank 0's.
       await page.fill('[data-testid="search"]', 'ProfilerStep#3');
@@ -247,7 +230,7 @@ describe('a job in one page', { skip: skip ?? false }, () => {
   test('the two hosts of a JAX job', async () => {
     await withPage(env, 'job-hosts', async (page) => {
       await openPage(page, env);
-      await dropFiles(page, HOSTS.map(fromDisk));
+      await dropFiles(page, HOSTS.map(fileFromDisk));
       await waitForState(page, 'ready', 60000);
       const list = await members(page);
       assert.deepEqual(
@@ -268,7 +251,7 @@ describe('a job in one page', { skip: skip ?? false }, () => {
     await withPage(env, 'job-bad-files', async (page) => {
       const whole = readFileSync(RANKS[3]);
       const files = [
-        ...RANKS.slice(0, 3).map(fromDisk),
+        ...RANKS.slice(0, 3).map(fileFromDisk),
         { name: 'rank-3.pt.trace.json.gz', bytes: whole.subarray(0, Math.floor(whole.length / 2)) },
         { name: 'notes.txt', bytes: Buffer.from('these are my notes about the run, not a profile\n') },
       ];
@@ -309,7 +292,7 @@ describe('a job in one page', { skip: skip ?? false }, () => {
     await withPage(env, 'job-mixed', async (page) => {
       const again = { name: 'rank-1-again.pt.trace.json.gz', bytes: readFileSync(RANKS[1]) };
       await openPage(page, env);
-      await dropFiles(page, [fromDisk(RANKS[0]), fromDisk(RANKS[1]), again, fromDisk(HOSTS[0])]);
+      await dropFiles(page, [fileFromDisk(RANKS[0]), fileFromDisk(RANKS[1]), again, fileFromDisk(HOSTS[0])]);
       await waitForState(page, 'ready', 60000);
       assert.deepEqual(
         (await members(page)).map((m) => m.state),
@@ -341,7 +324,7 @@ describe('a job in one page', { skip: skip ?? false }, () => {
       writeFileSync(a, 'not a profile');
       writeFileSync(b, 'neither');
       await openPage(page, env);
-      await dropFiles(page, [fromDisk(a), fromDisk(b)]);
+      await dropFiles(page, [fileFromDisk(a), fileFromDisk(b)]);
       await waitForState(page, 'error', 60000);
       assert.match(await statusText(page), /^none of the 2 files could be opened: a\.txt: /);
       assert.deepEqual(

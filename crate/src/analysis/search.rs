@@ -23,6 +23,21 @@ pub fn search_slices(trace: &Trace, query: &str, limit: usize) -> Vec<SliceId> {
     hits
 }
 
+/// Slices named exactly `name`, sorted by start time, at most `limit` of them (the earliest):
+/// every occurrence of one op or kernel, as a comparison's row names it.
+pub fn slices_named(trace: &Trace, name: &str, limit: usize) -> Vec<SliceId> {
+    let Some(id) = trace.strings.lookup(name) else {
+        return Vec::new();
+    };
+    let mut hits: Vec<SliceId> = (0..trace.slices.len())
+        .filter(|&i| trace.slices.name[i] == id)
+        .map(|i| SliceId(i as u32))
+        .collect();
+    hits.sort_by_key(|s| (trace.slices.start[s.index()], s.0));
+    hits.truncate(limit);
+    hits
+}
+
 fn contains_ignore_ascii_case(haystack: &str, lower_needle: &str) -> bool {
     let (h, n) = (haystack.as_bytes(), lower_needle.as_bytes());
     n.len() <= h.len()

@@ -22,6 +22,7 @@ use crate::analysis::op_profile::{GroupBy, Node, op_profile};
 use crate::analysis::overview::{Overview as AnalysisOverview, overview_with_ops};
 use crate::analysis::ranks;
 use crate::analysis::roofline::{Roofline, roofline};
+use crate::analysis::search::slices_named;
 use crate::analysis::selection::{Selection, StepRow, select, step_table};
 use crate::charts::counters::ChartSpec;
 use crate::model::{SliceId, TrackId};
@@ -71,6 +72,9 @@ requests! {
     /// The aggregated events (XSpace events with `num_occurrences`, which have no place on
     /// the timeline), in the order the file lists them.
     "aggregates" => Aggregates {},
+    /// The slices named exactly `name`, in time order, at most `limit` (see
+    /// [`crate::analysis::search::slices_named`]).
+    "slicesNamed" => SlicesNamed { name: String, limit: u32 },
     /// The slices of `tracks` (empty: every slice track) in `[t0, t1)` grouped by name, one
     /// row per (track, name) when `per_track` (see [`crate::analysis::selection::select`]).
     "selection" => Selection { tracks: Vec<u32>, t0: f64, t1: f64, per_track: bool },
@@ -192,6 +196,7 @@ pub enum Response<'a> {
     Roofline(Box<Roofline>),
     Chart(Box<ChartDoc>),
     Aggregates(Vec<Aggregate>),
+    SliceIds(Vec<u32>),
     Selection(Box<Selection>),
     CallTree(Box<CallTree>),
     Steps(Vec<StepRow>),
@@ -265,6 +270,12 @@ impl Profile {
             )),
             Request::AnalysisDoc { request } => self.analysis_doc(request)?,
             Request::Aggregates {} => Response::Aggregates(Aggregate::list(t)),
+            Request::SlicesNamed { name, limit } => Response::SliceIds(
+                slices_named(t, &name, limit as usize)
+                    .into_iter()
+                    .map(|s| s.0)
+                    .collect(),
+            ),
             Request::Selection {
                 tracks,
                 t0,

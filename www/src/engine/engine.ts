@@ -310,6 +310,8 @@ export const CALLS = {
   analysisDoc: json<[req: AnalysisDocRequest], unknown>(),
   /** The aggregated events (XSpace `num_occurrences`): counted, not drawn on the timeline. */
   aggregates: json<[], Aggregate[]>(),
+  /** The slices named exactly `name`, in time order, at most `limit`. */
+  slicesNamed: json<[name: string, limit: number], number[]>(),
   /** Slices of `tracks` (empty: every slice track) in [t0, t1) ps grouped by name. */
   selection: json<[tracks: number[], t0: number, t1: number, perTrack: boolean], AreaSelection>(),
   /** The call tree of `tracks` in [t0, t1) ps. */

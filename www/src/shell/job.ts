@@ -76,7 +76,7 @@ export class JobPlanner {
     const byIndex = new Map<Member, RankPartial | null>(members.map((m, i) => [m, partials[i] ?? null]));
     for (const m of members) {
       const p = byIndex.get(m) ?? null;
-      if (kind === 'compare' && forced === 'compare') m.label = m === members[0] ? 'baseline' : 'candidate';
+      if (kind === 'compare') m.label = m === members[0] ? 'baseline' : 'candidate';
       else if (p?.rank !== null && p?.rank !== undefined) m.label = `rank ${p.rank}`;
       else if (p?.host) m.label = p.host;
       else m.label = stem(m.file);

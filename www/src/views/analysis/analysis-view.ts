@@ -17,6 +17,7 @@ import { drawChart } from './charts';
 import { ROOFLINE_COLUMNS, TABLE_COLUMNS, TOP_OPS_COLUMNS } from './columns';
 import { type Column, DataTable, type RowAction } from './data-table';
 import { RANK_TABS, type RankChoice, rankPicker } from './rank-picker';
+import { toolbarSelect } from './toolbar-select';
 import { type JobTable, jobColumns, jobTable, sourcesOf } from './rank-tables';
 
 export type AnalysisTab = AnalysisTool | 'op-profile' | 'overview' | 'roofline';
@@ -387,24 +388,16 @@ export class AnalysisView implements View {
   private async showOpProfile(p: HTMLElement, scope: Scope, groupBy: 'program' | 'category'): Promise<void> {
     const root = (await this.engine.analysisDoc({ kind: 'op-profile', groupBy })) as OpNode;
     if (!scope.current) return;
-    const bar = document.createElement('div');
-    bar.className = 'an-toolbar';
-    const label = document.createElement('label');
-    label.textContent = 'Group by ';
-    const select = document.createElement('select');
-    select.dataset.testid = 'op-profile-group-by';
-    for (const v of ['program', 'category']) {
-      const o = document.createElement('option');
-      o.value = v;
-      o.textContent = v;
-      o.selected = v === groupBy;
-      select.append(o);
-    }
-    select.addEventListener('change', () => {
-      void this.showOpProfile(p, this.scope, select.value === 'category' ? 'category' : 'program');
-    });
-    label.append(select);
-    bar.append(label);
+    const { bar } = toolbarSelect(
+      'Group by',
+      'op-profile-group-by',
+      [
+        ['program', 'program'],
+        ['category', 'category'],
+      ],
+      groupBy,
+      (v) => void this.showOpProfile(p, this.scope, v === 'category' ? 'category' : 'program'),
+    );
     const tree = document.createElement('div');
     tree.className = 'an-tree';
     tree.dataset.testid = 'op-profile-tree';

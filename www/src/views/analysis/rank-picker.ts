@@ -4,6 +4,7 @@
 
 import type { Member } from '../../shell/session';
 import type { AnalysisTab } from './analysis-view';
+import { toolbarSelect } from './toolbar-select';
 
 /** All ranks merged, or the member index of one rank. */
 export type RankChoice = 'all' | number;
@@ -13,27 +14,12 @@ export const RANK_TABS: readonly AnalysisTab[] = ['overview', 'kernels', 'framew
 
 /** The picker (`data-testid="rank-picker"`) over the loaded `members`, showing `choice`. */
 export function rankPicker(members: readonly Member[], choice: RankChoice, onChange: (c: RankChoice) => void): HTMLElement {
-  const bar = document.createElement('div');
-  bar.className = 'an-toolbar';
-  const label = document.createElement('label');
-  label.textContent = 'Show ';
-  const select = document.createElement('select');
-  select.dataset.testid = 'rank-picker';
-  select.title = 'One rank’s table, or every rank’s rows with a rank column and their sum per key (“all”)';
-  const all = document.createElement('option');
-  all.value = 'all';
-  all.textContent = 'all ranks';
-  select.append(all);
+  const options: [string, string][] = [['all', 'all ranks']];
   for (const m of members) {
     if (m.profile === null || m.error !== null) continue;
-    const o = document.createElement('option');
-    o.value = String(m.index);
-    o.textContent = m.label === m.file ? m.label : `${m.label} (${m.file})`;
-    select.append(o);
+    options.push([String(m.index), m.label === m.file ? m.label : `${m.label} (${m.file})`]);
   }
-  select.value = String(choice);
-  select.addEventListener('change', () => onChange(select.value === 'all' ? 'all' : Number(select.value)));
-  label.append(select);
-  bar.append(label);
+  const { bar, select } = toolbarSelect('Show', 'rank-picker', options, String(choice), (v) => onChange(v === 'all' ? 'all' : Number(v)));
+  select.title = 'One rank’s table, or every rank’s rows with a rank column and their sum per key (“all”)';
   return bar;
 }

@@ -3,8 +3,8 @@
 // the baseline's engine matches them (`diff`) while the candidate's draws the step-time chart
 // (`diffStepChart`; both calls are stateless). The tab shows the
 // summary line with the top regressions and improvements, the step-time distributions of both
-// runs, and one diff table per kind of thing compared; picking a row highlights its longest
-// occurrence on both runs' timelines. The "align at" picker shifts the candidate on the shared
+// runs, and one diff table per kind of thing compared; picking a row highlights its
+// occurrences on both runs' timelines (the slices of its name, else its longest). The "align at" picker shifts the candidate on the shared
 // timeline so that a chosen step starts where the baseline's does. What could not be matched is
 // said above the tables; both runs stay on the timeline either way.
 
@@ -32,7 +32,14 @@ export interface CompareHost {
   setOffsets(offsets: Map<number, number>): void;
 }
 
+/** The most occurrences of one row highlighted per run. */
+const OCCURRENCE_LIMIT = 100_000;
+
 export class CompareView implements View {
+  /** The baseline and candidate of the current comparison. */
+  private members: readonly [Member, Member] | null = null;
+  private scope: Scope | null = null;
+
   constructor(
     private readonly root: HTMLElement,
     private readonly compareWith: CompareWith,
@@ -43,6 +50,7 @@ export class CompareView implements View {
   }
 
   clear(): void {
+    this.members = null;
     this.root.replaceChildren(message('Open two profiles to compare them: drop both, or open one and use “Compare with…”.'));
     delete this.root.dataset.ready;
     this.compareWith.setShown(false);
@@ -62,6 +70,8 @@ export class CompareView implements View {
     this.host.setTabShown(true);
     const [base, cand] = session.members;
     if (!base || !cand) return;
+    this.members = [base, cand];
+    this.scope = scope;
     const failed = [base, cand].filter((m) => m.profile === null);
     if (failed.length > 0) {
       this.root.replaceChildren(
@@ -84,7 +94,7 @@ export class CompareView implements View {
       const alignBox = el('div', { class: 'cmp-align-box' });
       const chartBox = el('div', { class: 'an-chart-box', 'data-testid': 'compare-chart' });
       const tablesBox = el('div', { class: 'cmp-tables' });
-      const tables = new DiffTables(tablesBox, report, (row) => this.pick(row));
+      const tables = new DiffTables(tablesBox, report, (row) => void this.pick(row));
       const summary = summaryBlock(report, tableLabel, (top) => tables.reveal(top.table, top.row));
       const parts: HTMLElement[] = [el('p', { class: 'cmp-runs' }, `Baseline: ${base.file} · candidate: ${cand.file}`), summary];
       if (report.unmatched.length > 0) parts.push(unmatchedList(report.unmatched));
@@ -107,14 +117,29 @@ export class CompareView implements View {
     }
   }
 
-  /** Highlights the row's longest occurrence on each run that has it, on the timeline. */
-  private pick(row: AnyDiffRow): void {
-    this.host.highlight(
-      new Map([
-        [0, row.base_longest === null ? [] : [row.base_longest]],
-        [1, row.cand_longest === null ? [] : [row.cand_longest]],
-      ]),
+  /**
+   * Highlights the row's occurrences on each run that has it: the slices named as the row's
+   * key names them on that run (the baseline's own key when it was matched under another
+   * name), else its longest occurrence; then shows the timeline.
+   */
+  private async pick(row: AnyDiffRow): Promise<void> {
+    const members = this.members;
+    const scope = this.scope;
+    if (!members || !scope) return;
+    const sides = [
+      { member: members[0], present: row.base_occurrences > 0, key: row.base_key ?? row, longest: row.base_longest },
+      { member: members[1], present: row.cand_occurrences > 0, key: row, longest: row.cand_longest },
+    ];
+    const slices = await Promise.all(
+      sides.map(async ({ member, present, key, longest }) => {
+        if (!present) return [];
+        const name = sliceName(key);
+        const named = name === null ? [] : await member.engine.slicesNamed(name, OCCURRENCE_LIMIT).catch(() => []);
+        return named.length > 0 ? named : longest === null ? [] : [longest];
+      }),
     );
+    if (!scope.current || this.members !== members) return;
+    this.host.highlight(new Map(slices.map((ids, i) => [i, ids])));
     this.host.showTimeline();
   }
 
@@ -143,4 +168,14 @@ function unmatchedList(items: ReadonlyArray<{ what: string; why: string }>): HTM
 
 function message(text: string): HTMLElement {
   return el('p', { class: 'an-message' }, text);
+}
+
+/** The slice name a row's key gives its occurrences (kernel, HLO op, framework op or event name); null for a step. */
+function sliceName(key: object): string | null {
+  const fields = key as Record<string, unknown>;
+  for (const f of ['kernel_name', 'hlo_op_name', 'operation', 'name']) {
+    const v = fields[f];
+    if (typeof v === 'string' && v !== '') return v;
+  }
+  return null;
 }

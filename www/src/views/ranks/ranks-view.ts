@@ -13,6 +13,7 @@ import { Latest, NO_LOAD, type Scope } from '../../shell/scope';
 import { type Session, loadedMembers } from '../../shell/session';
 import type { View } from '../../shell/view';
 import { DataTable } from '../analysis/data-table';
+import { toolbarSelect } from '../analysis/toolbar-select';
 import { alignPicker } from './align-picker';
 import { drawHeatMap } from './heat-map';
 import { collectiveColumns, collectiveRows, stepColumns, stepRows } from './ranks-tables';
@@ -173,24 +174,19 @@ export class RanksView implements View {
     const heatBox = document.createElement('div');
     heatBox.className = 'rk-heat-box';
     heatBox.dataset.testid = 'ranks-heatmap';
-    const heatBar = document.createElement('div');
-    heatBar.className = 'an-toolbar';
-    const heatLabel = document.createElement('label');
-    heatLabel.textContent = 'Colour by ';
-    const heatMode = document.createElement('select');
-    heatMode.dataset.testid = 'ranks-heat-mode';
-    for (const [v, t] of [
-      ['step', 'step time'],
-      ['wait', 'wait time in collectives'],
-    ] as const) {
-      const o = document.createElement('option');
-      o.value = v;
-      o.textContent = t;
-      heatMode.append(o);
-    }
-    heatMode.value = this.heatMode;
-    heatLabel.append(heatMode);
-    heatBar.append(heatLabel);
+    const { bar: heatBar } = toolbarSelect(
+      'Colour by',
+      'ranks-heat-mode',
+      [
+        ['step', 'step time'],
+        ['wait', 'wait time in collectives'],
+      ],
+      this.heatMode,
+      (v) => {
+        this.heatMode = v === 'wait' ? 'wait' : 'step';
+        drawHeat();
+      },
+    );
     const heatCells = document.createElement('div');
     heatCells.className = 'rk-heat-scroll';
     heatBox.append(heatBar, heatCells);
@@ -206,10 +202,6 @@ export class RanksView implements View {
         },
       );
     };
-    heatMode.addEventListener('change', () => {
-      this.heatMode = heatMode.value === 'wait' ? 'wait' : 'step';
-      drawHeat();
-    });
     drawHeat();
 
     const stepBox = document.createElement('div');
