@@ -2,7 +2,8 @@
 // column id; the table keeps each row's index in the original order so callers can map a click
 // back to the engine's row. Cells show values for people (times and bytes in the unit that fits,
 // from the column's `unit`) with the exact raw value in their tooltip; sorting, filtering and the
-// CSV export use the raw values.
+// CSV export use the raw values. Rows are drawn a page at a time ("Show more"), so a table of
+// thousands of rows opens as fast as a short one.
 
 import { exactQuantity, formatQuantity } from '../../lib/units';
 
@@ -20,6 +21,9 @@ export interface Column {
 }
 
 type Row = Record<string, unknown>;
+
+/** Rows drawn at first, and how many more each "Show more" adds (filter, sort and CSV use all). */
+const PAGE_ROWS = 500;
 
 /** A button shown on each row (after the columns), for example "Telemetry" on kernel rows. */
 export interface RowAction {
@@ -72,9 +76,12 @@ export class DataTable {
   private descending = true;
   private filter = '';
   private marked = -1;
+  /** How many rows of the current order are drawn. */
+  private drawn = PAGE_ROWS;
   private readonly tbody: HTMLTableSectionElement;
   private readonly thead: HTMLTableSectionElement;
   private readonly count: HTMLElement;
+  private readonly more: HTMLButtonElement;
 
   constructor(
     container: HTMLElement,
@@ -105,7 +112,16 @@ export class DataTable {
     csv.addEventListener('click', () => this.exportCsv());
     this.count = document.createElement('span');
     this.count.className = 'an-count';
-    bar.append(filter, csv, this.count);
+    this.more = document.createElement('button');
+    this.more.type = 'button';
+    this.more.className = 'btn btn-small';
+    this.more.dataset.testid = `more-${name}`;
+    this.more.hidden = true;
+    this.more.addEventListener('click', () => {
+      this.drawn += PAGE_ROWS;
+      this.refresh();
+    });
+    bar.append(filter, csv, this.count, this.more);
     const wrap = document.createElement('div');
     wrap.className = 'an-table-wrap';
     const table = document.createElement('table');
@@ -155,6 +171,7 @@ export class DataTable {
   setRows(rows: Row[]): void {
     this.rows = rows;
     this.marked = -1;
+    this.drawn = PAGE_ROWS;
     this.refresh();
   }
 
@@ -176,6 +193,11 @@ export class DataTable {
   /** Marks the row with original index `row` (a slice selected on the timeline) and shows it. */
   mark(row: number): void {
     this.marked = row;
+    const at = this.order.indexOf(row);
+    if (at >= this.drawn) {
+      this.drawn = (Math.floor(at / PAGE_ROWS) + 1) * PAGE_ROWS;
+      this.refresh();
+    }
     for (const tr of Array.from(this.tbody.rows)) {
       const on = Number(tr.dataset.row) === row;
       tr.classList.toggle('marked', on);
@@ -214,7 +236,7 @@ export class DataTable {
 
   private refresh(): void {
     this.order = this.visible();
-    const shown = this.order.slice(0, 2000);
+    const shown = this.order.slice(0, this.drawn);
     const body = document.createDocumentFragment();
     for (const i of shown) {
       const r = this.rows[i] ?? {};
@@ -236,8 +258,10 @@ export class DataTable {
       body.append(tr);
     }
     this.tbody.replaceChildren(body);
-    const more = this.order.length > shown.length ? ` (first ${shown.length} shown)` : '';
-    this.count.textContent = `${this.order.length} of ${this.rows.length} rows${more}`;
+    const rest = this.order.length - shown.length;
+    this.count.textContent = `${this.order.length} of ${this.rows.length} rows${rest > 0 ? ` (first ${shown.length} shown)` : ''}`;
+    this.more.hidden = rest <= 0;
+    this.more.textContent = `Show ${Math.min(rest, PAGE_ROWS)} more`;
   }
 
   private actionCell(r: Row): HTMLTableCellElement {
