@@ -14,6 +14,7 @@ import { MemberList } from './shell/member-list';
 import { registerServiceWorker } from './shell/offline';
 import { installOpenControls, urlSources } from './shell/open-controls';
 import { pageViewState } from './shell/page-view-state';
+import { Latest } from './shell/scope';
 import { SelectionView } from './shell/selection';
 import type { Session } from './shell/session';
 import { TabBar } from './shell/tabs';
@@ -224,11 +225,12 @@ function main(): void {
   // The Ranks tab of a job: its alignment's offsets put the members on one clock; a heat map cell
   // or a row shows that member's step or collective (its own trace time → the session's clock).
   // The job's alignment is chosen on the timeline or in the Ranks tab; both show the one chosen.
-  let showTimelineAlign: (align: Align) => void = () => undefined;
+  // One merge per alignment picked (on the timeline or in the Ranks tab) serves both.
+  let pickAlign: (align: Align) => void = () => undefined;
   const ranks = new RanksView(tabs.panel('ranks'), {
     setVisible: (on) => tabs.setHidden('ranks', !on),
-    setOffsets: (offsets) => timeline.setOffsets(offsets),
-    aligned: (align) => showTimelineAlign(align),
+    clock: () => planner.takeClock(),
+    align: (align) => pickAlign(align),
     zoomTo: (member, t0, t1) => zoomToMember(member, t0, t1),
   });
 
@@ -244,20 +246,24 @@ function main(): void {
       const clock = session.kind === 'job' ? planner.takeClock() : null;
       if (!clock) return;
       timeline.setOffsets(clock.offsets);
-      const pick = (align: unknown): void => {
+      const merges = new Latest();
+      const pick = (value: unknown): void => pickAlign(value as Align);
+      pickAlign = (align) => {
+        const current = merges.next(scope);
         void clock.realign(align).then(
-          (offsets) => {
-            if (scope.current) timeline.setOffsets(offsets);
+          ({ offsets, report }) => {
+            if (!current.current) return;
+            timeline.setOffsets(offsets);
+            const at = clock.choices.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(align));
+            if (at >= 0) timeline.setAlignChoices(clock.choices, at, pick);
+            ranks.showMerge(report, align);
           },
-          () => undefined,
+          (err: unknown) => {
+            if (current.current) ranks.showMergeError(err);
+          },
         );
-        void ranks.alignTo(align as Align);
       };
       timeline.setAlignChoices(clock.choices, 0, pick);
-      showTimelineAlign = (align) => {
-        const at = clock.choices.findIndex((c) => JSON.stringify(c.value) === JSON.stringify(align));
-        if (at >= 0 && scope.current) timeline.setAlignChoices(clock.choices, at, pick);
-      };
     },
   });
   views.add(counters, ['counters']);

@@ -13,14 +13,25 @@ import type { Member, SessionKind } from './session';
 /** Most steps and collectives the alignment menu offers. */
 const MAX_CHOICES = 64;
 
-/** A job's clock: the offsets of its members, the alignments it offers, and how to change it. */
-export interface JobClock {
+/** A job merged under one alignment: each member's offset and the report of `mergeRanks`. */
+export interface JobMerge {
   /** Member index → ps added to its times. */
   offsets: Map<number, number>;
+  report: RanksReport;
+}
+
+/**
+ * A job's clock: what each member contributes, the merge under the recorded clocks, the
+ * alignments it offers and how to change it. The timeline and the Ranks tab share it, so a job is
+ * read (`rankPartial`) once per member and merged once per alignment picked.
+ */
+export interface JobClock extends JobMerge {
+  /** The members that gave a partial (member index and what its file contributes), in member order. */
+  partials: ReadonlyArray<{ member: number; partial: RankPartial }>;
   /** The alignments offered, the clock first. */
   choices: AlignChoice[];
-  /** The offsets under another alignment (a value of `choices`). */
-  realign(align: unknown): Promise<Map<number, number>>;
+  /** The merge under `align` (a value of `choices`, or one the Ranks tab picks). */
+  realign(align: Align): Promise<JobMerge>;
 }
 
 /** The timeline label of a member: "rank 0 · host · file", its parts that are known. */
@@ -94,9 +105,9 @@ export class JobPlanner {
         const p = sortedPartials[m.index];
         return p ? [{ m, p }] : [];
       });
-      if (known.length >= 2) {
+      if (known.length > 0) {
         const engine = known[0]!.m.engine;
-        const merge = async (align: Align): Promise<{ offsets: Map<number, number>; report: RanksReport }> => {
+        const merge = async (align: Align): Promise<JobMerge> => {
           const report = await engine.mergeRanks(
             known.map((k) => k.p),
             align,
@@ -124,7 +135,8 @@ export class JobPlanner {
               value: { mode: 'collective', instance: c.instance } satisfies Align,
             });
           }
-          this.clock = { offsets: first.offsets, choices, realign: async (align) => (await merge(align as Align)).offsets };
+          const partials = known.map((k) => ({ member: k.m.index, partial: k.p }));
+          this.clock = { ...first, partials, choices, realign: merge };
         }
       }
     }

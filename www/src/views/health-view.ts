@@ -24,6 +24,7 @@ export class HealthView implements View {
   }
 
   clear(): void {
+    this.pending = null;
     clear(this.root);
     this.root.append(
       el('h2', { class: 'panel-title' }, 'Trace health'),
@@ -49,16 +50,30 @@ export class HealthView implements View {
   }
 
   private session: Session | null = null;
+  /** The session whose members' health is asked for when the tab is first shown, and its scope. */
+  private pending: { session: Session; scope: Scope } | null = null;
 
-  /** Several files: each one's health (asked of its own engine) or its error, in session order. */
+  /**
+   * Several files: each one's health (asked of its own engine) or its error, in session order,
+   * asked when the tab is first shown: each report is a pass over every slice of its member, and
+   * a job of many ranks would keep every worker busy while the timeline is first used.
+   */
   loadSession(session: Session, scope: Scope): void {
+    this.pending = null;
     if (session.kind === 'single') return;
     this.session = session;
-    requestAnimationFrame(() => {
-      if (!scope.current) return;
-      void Promise.all(session.members.map((m) => (m.profile ? m.engine.health().catch(() => null) : Promise.resolve(null)))).then((all) => {
-        if (scope.current) this.renderSession(session.members, all);
-      });
+    clear(this.root);
+    this.root.append(el('h2', { class: 'panel-title' }, 'Trace health'), el('p', { class: 'muted' }, `Reading the health of ${session.members.length} files…`));
+    this.pending = { session, scope };
+  }
+
+  show(): void {
+    const asked = this.pending;
+    this.pending = null;
+    if (!asked) return;
+    const { session, scope } = asked;
+    void Promise.all(session.members.map((m) => (m.profile ? m.engine.health().catch(() => null) : Promise.resolve(null)))).then((all) => {
+      if (scope.current) this.renderSession(session.members, all);
     });
   }
 

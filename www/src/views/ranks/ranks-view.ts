@@ -1,15 +1,15 @@
 // The Ranks tab: the ranks of one distributed job side by side. For a session of kind 'job' it
-// asks every member's engine for what its file contributes (`rankPartial`, in parallel), merges
-// them in one engine (`mergeRanks`, stateless) and shows the alignment picker with each rank's
-// offset, the problems found (duplicate or missing ranks, ...), the straggler heat map, the
-// per-step table and the collectives table. Each alignment re-merges and hands the members'
-// offsets to the timeline; a heat map cell or a table row zooms the timeline to that rank's step
-// or collective. Other sessions hide the tab.
+// shows the job's clock (shell/job.ts: what every member's file contributes, `rankPartial`, merged
+// once by `mergeRanks`): the alignment picker with each rank's offset, the problems found
+// (duplicate or missing ranks, ...), the straggler heat map, the per-step table and the
+// collectives table. An alignment picked here goes to the page, which merges once for the
+// timeline and this tab (`showMerge`); a heat map cell or a table row zooms the timeline to that
+// rank's step or collective. Other sessions hide the tab.
 
-import type { Engine } from '../../engine/engine';
 import type { Align, RankPartial, RanksReport } from '../../engine/ranks-types';
 import { formatDuration } from '../../lib/time';
-import { Latest, NO_LOAD, type Scope } from '../../shell/scope';
+import type { JobClock } from '../../shell/job';
+import { NO_LOAD, type Scope } from '../../shell/scope';
 import { type Session, loadedMembers } from '../../shell/session';
 import type { View } from '../../shell/view';
 import { DataTable } from '../analysis/data-table';
@@ -22,10 +22,10 @@ import { collectiveColumns, collectiveRows, stepColumns, stepRows } from './rank
 export interface RanksHost {
   /** Shows the Ranks tab (a job session) or hides it (anything else). */
   setVisible(on: boolean): void;
-  /** The offset of every member (member index → ps) under the alignment chosen: the timeline shifts each member's group by it. */
-  setOffsets(offsets: Map<number, number>): void;
-  /** The alignment shown is now `align` (picked here, or asked for with `alignTo`). */
-  aligned?(align: Align): void;
+  /** The clock of the job just loaded; null when its ranks could not be merged. */
+  clock(): JobClock | null;
+  /** Aligns the job's members as `align` says, on the timeline and here (`showMerge` gets the result). */
+  align(align: Align): void;
   /** Shows member `member`'s group over `[t0, t1]`, ps in that member's own trace time. */
   zoomTo(member: number, t0: number, t1: number): void;
 }
@@ -36,12 +36,10 @@ type Problem = { file: string; message: string };
 export class RanksView implements View {
   private readonly root: HTMLElement;
   private scope: Scope = NO_LOAD;
-  private readonly merges = new Latest();
-  /** What each loaded member contributes, and that member's index, in member order. */
-  private partials: Array<{ member: number; partial: RankPartial }> = [];
+  /** What each member that gave one contributes, and that member's index, in member order. */
+  private partials: ReadonlyArray<{ member: number; partial: RankPartial }> = [];
   /** Members that could not be read or gave no partial. */
   private loadProblems: Problem[] = [];
-  private engine: Engine | null = null;
   private align: Align = { mode: 'clock' };
   private heatMode: HeatMode = 'step';
 
@@ -58,10 +56,8 @@ export class RanksView implements View {
 
   clear(): void {
     this.scope = NO_LOAD;
-    this.merges.cancel();
     this.partials = [];
     this.loadProblems = [];
-    this.engine = null;
     this.align = { mode: 'clock' };
     this.heatMode = 'step';
     delete this.root.dataset.ready;
@@ -72,7 +68,7 @@ export class RanksView implements View {
   /** One profile alone: nothing to compare (the session decides). */
   load(): void {}
 
-  async loadSession(session: Session, scope: Scope): Promise<void> {
+  loadSession(session: Session, scope: Scope): void {
     if (!scope.current) return;
     this.scope = scope;
     if (session.kind !== 'job') {
@@ -80,66 +76,33 @@ export class RanksView implements View {
       return;
     }
     this.host.setVisible(true);
-    this.root.dataset.ready = 'false';
-    this.root.replaceChildren(message('Merging the ranks…'));
-    const loaded = loadedMembers(session);
-    this.loadProblems = session.members.filter((m) => !loaded.includes(m)).map((m) => ({ file: m.file, message: m.error ?? 'not loaded' }));
-    const answers = await Promise.all(
-      loaded.map((m) =>
-        m.engine.rankPartial(m.file).then(
-          (partial) => ({ member: m.index, partial }),
-          (err: unknown) => ({ member: m.index, error: `${m.file}: ${err instanceof Error ? err.message : String(err)}` }),
-        ),
-      ),
-    );
-    if (!scope.current) return;
-    this.partials = [];
-    for (const a of answers) {
-      if ('partial' in a) this.partials.push(a);
-      else this.loadProblems.push({ file: session.members[a.member]?.file ?? '', message: a.error });
-    }
-    this.engine = loaded[0]?.engine ?? null;
-    await this.merge(this.align);
-  }
-
-  /** Merges under `align` as if it were picked here (another control chose it). */
-  alignTo(align: Align): Promise<void> {
-    return this.partials.length > 0 ? this.merge(align) : Promise.resolve();
-  }
-
-  /** Merges the partials under `align` and shows the report; the timeline gets the new offsets. */
-  private async merge(align: Align): Promise<void> {
-    const scope = this.merges.next(this.scope);
-    const engine = this.engine;
-    if (!engine || this.partials.length === 0) {
-      this.root.replaceChildren(message('No rank of this job could be read.'), problemList(this.loadProblems));
+    const clock = this.host.clock();
+    this.partials = clock?.partials ?? [];
+    const given = new Set(this.partials.map((p) => p.member));
+    const loaded = new Set(loadedMembers(session));
+    this.loadProblems = session.members
+      .filter((m) => !given.has(m.index))
+      .map((m) => ({ file: m.file, message: loaded.has(m) ? 'its rank and host could not be read' : (m.error ?? 'not loaded') }));
+    if (!clock) {
+      this.root.replaceChildren(message('No ranks of this job could be merged.'), problemList(this.loadProblems));
       this.root.dataset.ready = 'true';
       return;
     }
-    this.root.dataset.ready = 'false';
-    let report: RanksReport;
-    try {
-      report = await engine.mergeRanks(
-        this.partials.map((p) => p.partial),
-        align,
-      );
-    } catch (err) {
-      if (!scope.current) return;
-      this.root.replaceChildren(message(`Could not merge the ranks: ${err instanceof Error ? err.message : String(err)}`), problemList(this.loadProblems));
-      this.root.dataset.ready = 'true';
-      return;
-    }
-    if (!scope.current) return;
+    this.showMerge(clock.report, { mode: 'clock' });
+  }
+
+  /** Shows the job merged under `align` (the page merged it, for the timeline too). */
+  showMerge(report: RanksReport, align: Align): void {
+    if (!this.scope.current) return;
     this.align = align;
-    const members = this.memberOfRank(report);
-    const offsets = new Map<number, number>();
-    for (const r of report.ranks) {
-      const m = members.get(r.rank);
-      if (m !== undefined) offsets.set(m, r.offset_ps);
-    }
-    this.host.setOffsets(offsets);
-    this.host.aligned?.(align);
-    this.render(report, members);
+    this.render(report, this.memberOfRank(report));
+    this.root.dataset.ready = 'true';
+  }
+
+  /** Says that merging under the alignment picked failed; the last merge stays shown. */
+  showMergeError(err: unknown): void {
+    if (!this.scope.current) return;
+    this.root.prepend(message(`Could not merge the ranks: ${err instanceof Error ? err.message : String(err)}`));
     this.root.dataset.ready = 'true';
   }
 
@@ -166,7 +129,12 @@ export class RanksView implements View {
     const bar = document.createElement('div');
     bar.className = 'an-toolbar';
     const steps = report.steps.map((s) => s.step);
-    bar.append(alignPicker(steps, report.collectives, this.align, (a) => void this.merge(a)));
+    bar.append(
+      alignPicker(steps, report.collectives, this.align, (a) => {
+        this.root.dataset.ready = 'false';
+        this.host.align(a);
+      }),
+    );
 
     const problems = problemList([...this.loadProblems, ...report.problems]);
     const offsets = offsetFacts(report);
