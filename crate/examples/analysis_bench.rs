@@ -14,7 +14,9 @@ use planeview::analysis::op_profile::{GroupBy, op_profile};
 use planeview::analysis::{
     framework_ops, hlo_stats, kernel_stats::kernel_stats, overview, roofline,
 };
-use planeview::model::{ArgValue, CategoryId, Format, Trace, TraceBuilder, TrackKind};
+use planeview::model::{
+    ArgValue, CategoryId, Format, ProcessRole, Trace, TraceBuilder, TrackKind, TrackRole,
+};
 use std::hint::black_box;
 use std::time::Instant;
 
@@ -124,24 +126,39 @@ fn kernels(rest: &[String]) -> Result<String, String> {
     let runs = runs_arg(rest.get(1))?;
     let trace = synthetic_kernels(n);
     let mut rows = 0;
+    let mut launches = 0;
     let ms = median_ms(runs, || {
-        rows = kernel_stats(&trace, Compat::Planeview).len()
+        let table = kernel_stats(&trace, Compat::Planeview);
+        rows = table.len();
+        launches = table.iter().map(|r| r.occurrences).sum::<u64>();
     });
-    Ok(serde_json::json!({ "kernels": n, "rows": rows, "runs": runs, "ms": ms }).to_string())
+    // A table without the launches measured nothing: fail rather than report a time.
+    if launches != n as u64 {
+        return Err(format!(
+            "kernel stats counted {launches} of the {n} synthetic launches"
+        ));
+    }
+    Ok(serde_json::json!({ "kernels": n, "rows": rows, "launches": launches, "runs": runs, "ms": ms }).to_string())
 }
 
 /// `n` launches of 40 kernel kinds (XSpace `kernel_details`) round-robin on 8 streams of one
-/// GPU, each stream's launches back to back with gaps; durations 1–2 µs.
+/// GPU, each stream's launches back to back with gaps; durations 1–2 µs. Laid out as the XSpace
+/// importer lays out a GPU plane: the process and tracks have its roles, and each launch has
+/// its own arg set (a `correlation_id`) inheriting its kernel's metadata (`kernel_details`).
 fn synthetic_kernels(n: usize) -> Trace {
     let mut b = TraceBuilder::new(Format::Xspace);
     let gpu = b.add_process("/device:GPU:0", "0", 0);
+    b.set_process_role(gpu, ProcessRole::Gpu);
     let streams: Vec<_> = (0..8)
         .map(|i| {
             let name = format!("Stream #{i}(Compute)");
-            b.add_track(gpu, &name, &i.to_string(), i, TrackKind::Slices)
+            let track = b.add_track(gpu, &name, &i.to_string(), i, TrackKind::Slices);
+            b.set_track_role(track, TrackRole::DeviceStream);
+            track
         })
         .collect();
     let key = b.intern("kernel_details");
+    let correlation = b.intern("correlation_id");
     let kinds: Vec<_> = (0..40)
         .map(|k| {
             let name = b.intern(&format!("void kernel_{k}<float>(float const*, float*)"));
@@ -156,7 +173,10 @@ fn synthetic_kernels(n: usize) -> Trace {
         })
         .collect();
     for i in 0..n {
-        let (name, args) = kinds[i % kinds.len()];
+        let (name, metadata) = kinds[i % kinds.len()];
+        b.push_arg(correlation, ArgValue::Int(i as i64));
+        b.inherit_args(metadata);
+        let args = b.finish_args();
         let track = streams[i % streams.len()];
         let t = (i / streams.len()) as i64 * 2_000_000;
         let dur = 1_000_000 + (i % 997) as i64 * 1_000;

@@ -100,7 +100,8 @@ pub struct KernelRow {
 struct Acc {
     key: Key,
     occupancy_pct: f64,
-    durations: Vec<Ps>,
+    /// Sum of the launches' durations.
+    total: Ps,
     slices: Vec<SliceId>,
 }
 
@@ -143,19 +144,19 @@ pub fn kernel_stats(trace: &Trace, compat: Compat) -> Vec<KernelRow> {
             rows.push(Acc {
                 key,
                 occupancy_pct: launch.occupancy_pct,
-                durations: Vec::new(),
+                total: 0,
                 slices: Vec::new(),
             });
             rows.len() - 1
         });
         let a = &mut rows[row];
-        a.durations.push(trace.slices.dur[slice.index()]);
+        a.total += trace.slices.dur[slice.index()];
         a.slices.push(slice);
     });
     let mut rows: Vec<(Acc, i64)> = rows
         .into_iter()
         .map(|a| {
-            let total = a.durations.iter().sum();
+            let total = a.total;
             (a, total)
         })
         .collect();
@@ -170,21 +171,26 @@ pub fn kernel_stats(trace: &Trace, compat: Compat) -> Vec<KernelRow> {
 fn make_row(
     trace: &Trace,
     rank: usize,
-    mut a: Acc,
+    a: Acc,
     total: i64,
     busy_ps: i64,
     compat: Compat,
 ) -> KernelRow {
-    let n = a.durations.len() as u64;
+    let mut durations: Vec<Ps> = a
+        .slices
+        .iter()
+        .map(|s| trace.slices.dur[s.index()])
+        .collect();
+    let n = durations.len() as u64;
     let longest = a
         .slices
         .iter()
         .copied()
         .max_by_key(|s| (trace.slices.dur[s.index()], std::cmp::Reverse(s.0)))
         .unwrap_or_default();
-    let [p50, p90, p99] = percentiles(&mut a.durations, [50, 90, 99]);
-    let min = a.durations.iter().copied().min().unwrap_or(0);
-    let max = a.durations.iter().copied().max().unwrap_or(0);
+    let [p50, p90, p99] = percentiles(&mut durations, [50, 90, 99]);
+    let min = durations.iter().copied().min().unwrap_or(0);
+    let max = durations.iter().copied().max().unwrap_or(0);
     let avg_us = if compat.on() {
         // XProf divides whole nanoseconds by the count in integers.
         ((total / 1000) as u64 / n) as f64 / 1e3
