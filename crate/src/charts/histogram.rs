@@ -1,8 +1,9 @@
 //! Histogram of durations (kernel launches of one kernel, or of all).
 
 use super::hits::Hit;
-use super::units::{count, duration_title, tick, time_scale};
-use super::{ChartError, axis_max, err, font, series_color};
+use super::time_counts::{TimeCounts, time_count_chart};
+use super::units::duration_title;
+use super::{ChartError, err, series_color};
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -78,26 +79,17 @@ impl DurationHistogram {
         let (lo, width) = (bins.lo, bins.width);
         let hi = lo + width * bins.members.len() as f64;
         let counts: Vec<usize> = bins.members.iter().map(Vec::len).collect();
-        let top = axis_max(counts.iter().copied().max().unwrap_or(0) as f64);
-        let scale = time_scale(lo.abs().max(hi.abs()), 1e6);
-        let span = (hi - lo) / scale.per;
-        let mut chart = ChartBuilder::on(area)
-            .caption(&self.title, font(16))
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(56)
-            .build_cartesian_2d(lo..hi, 0.0..top)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc(format!("duration ({})", scale.unit))
-            .y_desc("launches")
-            .x_label_formatter(&|x| tick(x / scale.per, span))
-            .y_label_formatter(&|y| count(*y))
-            .label_style(font(11))
-            .axis_desc_style(font(12))
-            .draw()
-            .map_err(err)?;
+        let mut chart = time_count_chart(
+            area,
+            &TimeCounts {
+                title: &self.title,
+                x_what: "duration",
+                y_what: "launches",
+                x: (lo, hi),
+                ps_per_unit: 1e6,
+                max_count: counts.iter().copied().max().unwrap_or(0) as f64,
+            },
+        )?;
         let color = series_color(0);
         let bar = |i: usize| (lo + i as f64 * width, lo + (i + 1) as f64 * width);
         chart

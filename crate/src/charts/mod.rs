@@ -23,6 +23,7 @@ mod legend;
 mod roofline;
 mod step_compare;
 mod text_size;
+mod time_counts;
 pub mod units;
 
 pub use bars::{CategoryBars, StepBars};

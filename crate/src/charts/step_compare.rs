@@ -3,8 +3,9 @@
 
 use super::hits::Hit;
 use super::legend::{Swatch, draw_legend, split};
-use super::units::{count, duration_title, tick, time_scale};
-use super::{ChartError, axis_max, err, font, series_color};
+use super::time_counts::{TimeCounts, time_count_chart};
+use super::units::{duration_title, time_scale};
+use super::{ChartError, err, series_color};
 use plotters::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -84,26 +85,17 @@ impl StepCompare {
         let (lo, width, counts) = self.binned();
         let bins = counts.first().map_or(1, Vec::len);
         let hi = lo + width * bins as f64;
-        let top = axis_max(counts.iter().flatten().copied().max().unwrap_or(0) as f64);
-        let scale = time_scale(lo.abs().max(hi.abs()), 1.0);
-        let span = (hi - lo) / scale.per;
-        let mut chart = ChartBuilder::on(&plot)
-            .caption(&self.title, font(16))
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(56)
-            .build_cartesian_2d(lo..hi, 0.0..top)
-            .map_err(err)?;
-        chart
-            .configure_mesh()
-            .x_desc(format!("step time ({})", scale.unit))
-            .y_desc("steps")
-            .x_label_formatter(&|x| tick(x / scale.per, span))
-            .y_label_formatter(&|y| count(*y))
-            .label_style(font(11))
-            .axis_desc_style(font(12))
-            .draw()
-            .map_err(err)?;
+        let mut chart = time_count_chart(
+            &plot,
+            &TimeCounts {
+                title: &self.title,
+                x_what: "step time",
+                y_what: "steps",
+                x: (lo, hi),
+                ps_per_unit: 1.0,
+                max_count: counts.iter().flatten().copied().max().unwrap_or(0) as f64,
+            },
+        )?;
         let runs = self.series.len().max(1) as f64;
         let bar = |k: usize, b: usize| {
             let x0 = lo + b as f64 * width + width * (0.05 + 0.9 * k as f64 / runs);
