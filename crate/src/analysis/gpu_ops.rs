@@ -13,8 +13,8 @@
 //! `total_device_time_ps`. Rows are sorted by device time, longest first, then by name.
 
 use super::launch_ops::LaunchOps;
-use super::query::{device_work_categories, ps_to_us, safe_div};
-use crate::model::{ProcessRole, SliceId, StrId, Trace, TrackRole};
+use super::query::{device_work_categories, is_gpu_stream, ps_to_us, safe_div};
+use crate::model::{SliceId, StrId, Trace};
 use hashbrown::{HashMap, HashSet};
 use serde::Serialize;
 
@@ -62,11 +62,7 @@ pub fn gpu_ops(trace: &Trace) -> Vec<GpuOpRow> {
     let s = &trace.slices;
     for i in 0..s.len() {
         let track = s.track[i].index();
-        let process = trace.tracks.process[track].index();
-        if trace.processes.role[process] != ProcessRole::Gpu
-            || trace.tracks.role[track] != TrackRole::DeviceStream
-            || !work[s.category[i].index()]
-        {
+        if !is_gpu_stream(trace, track) || !work[s.category[i].index()] {
             continue;
         }
         all_work_ps += s.dur[i];

@@ -16,10 +16,11 @@ use super::compat::Compat;
 use super::intervals::union_length;
 use super::launch_ops::LaunchOps;
 use super::query::{
-    arg, arg_f64, arg_i64, arg_str, args_of, device_work_categories, ps_to_us, value_str_id,
+    arg, arg_f64, arg_i64, arg_str, args_of, device_work_categories, is_gpu_stream, ps_to_us,
+    value_str_id,
 };
 use super::tf_op::parse_tf_op;
-use crate::model::{ArgSetId, ArgValue, ProcessRole, Ps, SliceId, StrId, Trace, TrackRole};
+use crate::model::{ArgSetId, ArgValue, Ps, SliceId, StrId, Trace};
 use hashbrown::HashMap;
 use serde::Serialize;
 
@@ -267,16 +268,12 @@ fn for_each_kernel(
     let s = &trace.slices;
     for i in 0..s.len() {
         let track = s.track[i].index();
-        let process = trace.tracks.process[track].index();
-        if trace.processes.role[process] != ProcessRole::Gpu
-            || trace.tracks.role[track] != TrackRole::DeviceStream
-            || s.dur[i] <= 0
-        {
+        if !is_gpu_stream(trace, track) || s.dur[i] <= 0 {
             continue;
         }
         let category = s.category[i].index();
         if work[category] {
-            busy[process].push((s.start[i], s.end(i)));
+            busy[trace.tracks.process[track].index()].push((s.start[i], s.end(i)));
         }
         let [details, tf_op, equation] = args_of(
             trace,

@@ -1,7 +1,14 @@
 //! Small read helpers the analyses share: args by key, the slices of a track, the tracks and
 //! processes of a role, and which categories mark device work and framework operators.
 
-use crate::model::{ArgSetId, ArgValue, ProcessId, ProcessRole, StrId, Trace, TrackId};
+use crate::model::{ArgSetId, ArgValue, ProcessId, ProcessRole, StrId, Trace, TrackId, TrackRole};
+
+/// Whether track `track` is a stream of a GPU (where kernels, copies and memsets run).
+pub fn is_gpu_stream(trace: &Trace, track: usize) -> bool {
+    let process = trace.tracks.process[track].index();
+    trace.processes.role[process] == ProcessRole::Gpu
+        && trace.tracks.role[track] == TrackRole::DeviceStream
+}
 
 /// The first value of arg `key` in `set`, or `None` (also when `key` was never interned).
 pub fn arg(trace: &Trace, set: ArgSetId, key: Option<StrId>) -> Option<ArgValue> {
