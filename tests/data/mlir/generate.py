@@ -3,7 +3,7 @@
 Run by hand (the tests use the committed files):
 
     python3 -m venv bench-work/mlir-venv
-    bench-work/mlir-venv/bin/pip install jaxlib==0.10.2
+    bench-work/mlir-venv/bin/pip install jax==0.10.2 jaxlib==0.10.2 absl-py
     bench-work/mlir-venv/bin/python tests/data/mlir/generate.py
 
 For every case below it parses the text with jaxlib's MLIR (every dialect jaxlib registers,
@@ -11,6 +11,9 @@ plus Mosaic TPU `tpu`, Triton `tt` and Mosaic GPU `mosaic_gpu`, unregistered dia
 allowed), writes `generated/<case>.mlirbc` with MLIR's bytecode writer, parses that bytecode
 back and writes MLIR's generic print of it without locations (`<case>.generic.mlir`) and with
 them (`<case>.generic-locs.mlir`, not pretty), as the kernel fixtures were printed.
+One real kernel comes from Pallas instead of text: a Mosaic GPU (Hopper WGMMA) matmul,
+cross-lowered for CUDA on a machine without a GPU, its bytecode taken from the
+`mosaic_gpu_v2` custom call (its transposes repeat one 4-d permutation map).
 """
 
 import io
@@ -344,6 +347,49 @@ module {
 """
 
 
+def mosaic_gpu_wgmma_kernel():
+    """The bytecode of a 64x64x64 f16 WGMMA matmul with tiled, swizzled operands."""
+    import re
+
+    import jax
+    import jax.numpy as jnp
+    from jax.experimental import pallas as pl
+    from jax.experimental.pallas import mosaic_gpu as plgpu
+
+    size = 64
+    transforms = (plgpu.TilingTransform((8, 64)), plgpu.SwizzleTransform(128))
+
+    def kernel(a_ref, b_ref, o_ref, acc_ref):
+        plgpu.wgmma(acc_ref, a_ref, b_ref)
+        plgpu.wgmma_wait(0)
+        o_ref[...] = acc_ref[...].astype(o_ref.dtype)
+
+    spec = plgpu.BlockSpec((size, size), lambda: (0, 0), transforms=transforms)
+    call = pl.pallas_call(
+        kernel,
+        out_shape=jax.ShapeDtypeStruct((size, size), jnp.float16),
+        in_specs=[spec, spec],
+        out_specs=plgpu.BlockSpec((size, size), lambda: (0, 0)),
+        scratch_shapes=[plgpu.ACC((size, size), jnp.float32)],
+        compiler_params=plgpu.CompilerParams(),
+    )
+    a = jnp.ones((size, size), jnp.float16)
+    text = jax.jit(call).trace(a, a).lower(lowering_platforms=("cuda",)).as_text()
+    literal = re.search(r'module = "((?:[^"\\]|\\.)*)"', text).group(1)
+    out, i = bytearray(), 0
+    while i < len(literal):
+        if literal[i] != "\\":
+            out += literal[i].encode()
+            i += 1
+        elif literal[i + 1] in '\\"':
+            out += literal[i + 1].encode()
+            i += 2
+        else:
+            out.append(int(literal[i + 1 : i + 3], 16))
+            i += 3
+    return bytes(out)
+
+
 def context():
     ctx = ir.Context()
     registry = ir.DialectRegistry()
@@ -369,13 +415,16 @@ def generic(module, locs):
 def main():
     OUT.mkdir(exist_ok=True)
     failed = []
-    for name, text in CASES.items():
+    for name, text in [*CASES.items(), ("mosaic_gpu_wgmma", None)]:
         try:
-            with context():
-                module = ir.Module.parse(text)
-                buf = io.BytesIO()
-                module.operation.write_bytecode(buf)
-            data = buf.getvalue()
+            if text is None:
+                data = mosaic_gpu_wgmma_kernel()
+            else:
+                with context():
+                    module = ir.Module.parse(text)
+                    buf = io.BytesIO()
+                    module.operation.write_bytecode(buf)
+                data = buf.getvalue()
             # Print what MLIR reads back from the bytecode, as for the kernels.
             with context():
                 module = ir.Module.parse(data)
