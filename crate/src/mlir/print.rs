@@ -1,8 +1,8 @@
 //! Prints a [`Module`] in MLIR's generic op form, byte for byte as MLIR's printer does:
 //! SSA numbering (unique ids across regions, regions numbered last-first as MLIR's
-//! naming walk does), attribute and type syntax, and with locations on, `#loc` aliases
-//! ordered by nesting depth then first use, non-deferrable ones (used by block
-//! arguments) before the module and the rest after it.
+//! naming walk does), attribute and type syntax, the aliases of `alias.rs` (defined before
+//! the module, deferrable op locations after it), distinct attributes numbered in print
+//! order, and the `{-# dialect_resources ... #-}` block of the resources it printed.
 
 use super::alias::{Aliases, is_identity_layout};
 use super::attr::{Attr, Type};
