@@ -69,6 +69,19 @@ pub enum Attr {
         ty: u32,
         data: Vec<u8>,
     },
+    /// `dense<"...">` of a shaped type: one string when `splat`, else one per element.
+    DenseStrings {
+        ty: u32,
+        splat: bool,
+        values: Vec<Vec<u8>>,
+    },
+    /// `dense_resource<key>`: `handle` indexes the file's dialect resources.
+    DenseResource {
+        ty: u32,
+        handle: u32,
+    },
+    /// `distinct[N]<referenced>`; N is given while printing.
+    Distinct(u32),
     /// An entry this decoder does not understand.
     Undecoded {
         what: String,
@@ -93,6 +106,9 @@ pub enum Type {
     F64,
     F80,
     F128,
+    /// A float kind with a builtin encoding but no variant here (`tf32`, `f8E4M3FN`, ...),
+    /// by its name.
+    NamedFloat(&'static str),
     None,
     Function {
         inputs: Vec<u32>,
@@ -117,9 +133,11 @@ pub enum Type {
     },
     UnrankedTensor(u32),
     Tuple(Vec<u32>),
+    /// `scalable` is empty or has one flag per dimension (`[4]` when set).
     Vector {
         shape: Vec<i64>,
         elem: u32,
+        scalable: Vec<bool>,
     },
     Undecoded {
         what: String,
@@ -128,17 +146,13 @@ pub enum Type {
 }
 
 impl Type {
-    /// Bit width of an integer, index or float type (index is 64 bits, as MLIR stores it).
+    /// Bit width of an integer, index or float type (index is 64 bits, as MLIR stores it;
+    /// float kinds without a builtin encoding are known by name).
     pub fn bit_width(&self) -> Option<u32> {
         Some(match self {
             Type::Integer { width, .. } => *width,
             Type::Index => 64,
-            Type::BF16 | Type::F16 => 16,
-            Type::F32 => 32,
-            Type::F64 => 64,
-            Type::F80 => 80,
-            Type::F128 => 128,
-            _ => return None,
+            _ => return super::float::semantics(self).map(|s| s.width()),
         })
     }
 }
@@ -291,10 +305,43 @@ fn decode_type(r: &mut Reader, kind: u64, t: &Tables) -> Option<Type> {
         19 => Type::Vector {
             shape: shape(r)?,
             elem: index(r, nt)?,
+            scalable: Vec::new(),
         },
+        20 => {
+            let n = r.count(r.remaining())?;
+            let scalable = (0..n)
+                .map(|_| r.byte().map(|b| b != 0))
+                .collect::<Option<Vec<_>>>()?;
+            let shape = shape(r)?;
+            if shape.len() != scalable.len() {
+                return None;
+            }
+            Type::Vector {
+                shape,
+                elem: index(r, nt)?,
+                scalable,
+            }
+        }
+        21..=32 => Type::NamedFloat(NAMED_FLOATS[(kind - 21) as usize]),
         _ => return None,
     })
 }
+
+/// Builtin type encodings 21 to 32: the float kinds without a variant of their own.
+const NAMED_FLOATS: [&str; 12] = [
+    "tf32",
+    "f8E5M2",
+    "f8E4M3",
+    "f8E4M3FN",
+    "f8E5M2FNUZ",
+    "f8E4M3FNUZ",
+    "f8E4M3B11FNUZ",
+    "f8E3M4",
+    "f4E2M1FN",
+    "f6E2M3FN",
+    "f6E3M2FN",
+    "f8E8M0FNU",
+];
 
 /// Reads an APInt of a known bit width: one byte up to 8 bits, a signed varint up to 64,
 /// else a word count and signed-varint words (up to 128 bits here).
@@ -396,6 +443,10 @@ fn decode_attr(r: &mut Reader, kind: u64, t: &Tables, types: &[Type]) -> Option<
             child: index(r, na)?,
         },
         15 => Attr::UnknownLoc,
+        16 => Attr::DenseResource {
+            ty: index(r, nt)?,
+            handle: u32::try_from(r.count(t.resources.len().checked_sub(1)?)?).ok()?,
+        },
         17 => Attr::DenseArray {
             elem: index(r, nt)?,
             count: r.varint()?,
@@ -405,9 +456,36 @@ fn decode_attr(r: &mut Reader, kind: u64, t: &Tables, types: &[Type]) -> Option<
             ty: index(r, nt)?,
             data: blob(r)?,
         },
+        19 => dense_strings(r, t, types)?,
+        21 => Attr::Distinct(index(r, na)?),
         22 => file_line_col_range(r, na)?,
         _ => return None,
     })
+}
+
+/// `DenseStringElements`: the shaped type, a splat flag, then one string (splat) or one
+/// per element, each a string-table index.
+fn dense_strings(r: &mut Reader, t: &Tables, types: &[Type]) -> Option<Attr> {
+    let ty = index(r, types.len())?;
+    let splat = r.varint()? != 0;
+    let n = if splat {
+        1
+    } else {
+        let shape = match types.get(ty as usize)? {
+            Type::RankedTensor { shape, .. }
+            | Type::Vector { shape, .. }
+            | Type::MemRef { shape, .. } => shape,
+            _ => return None,
+        };
+        shape.iter().try_fold(1usize, |n, &d| {
+            n.checked_mul(usize::try_from(d).ok()?)
+                .filter(|&n| n <= r.remaining())
+        })?
+    };
+    let values = (0..n)
+        .map(|_| Some(t.strings.get(r.count(t.strings.len())?)?.to_vec()))
+        .collect::<Option<Vec<_>>>()?;
+    Some(Attr::DenseStrings { ty, splat, values })
 }
 
 /// `FileLineColRange`: the file name attribute, then a count of raw values (0 to 4:

@@ -47,6 +47,27 @@ pub struct Entry {
     pub custom: bool,
 }
 
+/// A dialect resource (`dense_resource<key>` refers to one by its index in the file).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resource {
+    /// Index of the owning dialect.
+    pub dialect: usize,
+    pub key: String,
+    pub value: ResourceValue,
+}
+
+/// A resource's value, as the resource section stores it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ResourceValue {
+    /// Bytes and the alignment they were written with.
+    Blob {
+        alignment: u64,
+        data: Vec<u8>,
+    },
+    Bool(bool),
+    String(Vec<u8>),
+}
+
 /// The tables of a bytecode file, before the IR is walked.
 #[derive(Debug)]
 pub struct Tables<'a> {
@@ -62,6 +83,11 @@ pub struct Tables<'a> {
     pub attr_type_base: usize,
     /// Properties section entries (v >= 5).
     pub properties: Vec<&'a [u8]>,
+    /// Dialect resources, in file order.
+    pub resources: Vec<Resource>,
+    /// Version data of versioned dialects (dialect index, raw bytes). MLIR does not print
+    /// it; it only tells the dialect's reader which version wrote the file.
+    pub dialect_versions: Vec<(usize, Vec<u8>)>,
     /// The IR section's bytes and offset.
     pub ir: Option<(&'a [u8], usize)>,
 }
@@ -107,13 +133,14 @@ pub fn read_tables<'a>(
         })?,
         None => Vec::new(),
     };
+    let mut dialect_versions = Vec::new();
     let (dialects, op_names) = match sections[DIALECT as usize] {
-        Some((s, base)) => {
-            read_dialects(s, base, version, &strings, undecoded).ok_or(MlirError::Malformed {
+        Some((s, base)) => read_dialects(s, base, version, &strings, &mut dialect_versions).ok_or(
+            MlirError::Malformed {
                 what: "dialect section",
                 offset: base,
-            })?
-        }
+            },
+        )?,
         None => (Vec::new(), Vec::new()),
     };
     let (attr_type_data, attr_type_base) = sections[ATTR_TYPE as usize].unwrap_or((&[], 0));
@@ -135,11 +162,18 @@ pub fn read_tables<'a>(
         }),
         None => Vec::new(),
     };
-    note_resources(
-        sections[RESOURCE_OFFSET as usize],
-        sections[RESOURCE as usize],
-        undecoded,
-    );
+    let resources = match sections[RESOURCE_OFFSET as usize] {
+        Some(offsets) => {
+            let data = sections[RESOURCE as usize].unwrap_or((&[], 0));
+            read_resources(offsets, data, &strings, dialects.len(), undecoded).ok_or(
+                MlirError::Malformed {
+                    what: "resource section",
+                    offset: offsets.1,
+                },
+            )?
+        }
+        None => Vec::new(),
+    };
     Ok(Tables {
         version,
         producer,
@@ -151,6 +185,8 @@ pub fn read_tables<'a>(
         attr_type_data,
         attr_type_base,
         properties,
+        resources,
+        dialect_versions,
         ir: sections[IR as usize],
     })
 }
@@ -202,7 +238,7 @@ fn read_dialects(
     base: usize,
     version: u64,
     strings: &[&[u8]],
-    undecoded: &mut Vec<Undecoded>,
+    versions: &mut Vec<(usize, Vec<u8>)>,
 ) -> Option<DialectTables> {
     let mut r = Reader::new(data, base);
     let n = r.count(data.len())?;
@@ -219,10 +255,7 @@ fn read_dialects(
             if id != DIALECT_VERSIONS {
                 return None;
             }
-            undecoded.push(Undecoded {
-                what: format!("version of dialect {}", dialects.last()?),
-                bytes: blob.len(),
-            });
+            versions.push((dialects.len() - 1, blob.to_vec()));
         }
     }
     if version >= 4 {
@@ -295,19 +328,66 @@ fn read_properties(data: &[u8], base: usize) -> Option<Vec<&[u8]>> {
     Some(out)
 }
 
-/// Resources are not printed by the generic form of an op (only in a trailing
-/// `{-# dialect_resources ... #-}` block); any present are reported as undecoded.
-fn note_resources(
-    offsets: Option<(&[u8], usize)>,
-    data: Option<(&[u8], usize)>,
+/// The resource offset section (`varint` external group count, then groups: a key
+/// (external: a string; dialect: a dialect index), `varint` count and per resource
+/// `varint key, varint size, byte kind`) and the resource section holding the values in
+/// the same order. External groups (no dialect owns them) are skipped and reported.
+fn read_resources(
+    (offsets, offsets_base): (&[u8], usize),
+    (data, data_base): (&[u8], usize),
+    strings: &[&[u8]],
+    num_dialects: usize,
     undecoded: &mut Vec<Undecoded>,
-) {
-    let groups = offsets.and_then(|(s, base)| Reader::new(s, base).varint());
-    let data_len = data.map_or(0, |(d, _)| d.len());
-    if groups.unwrap_or(0) != 0 || data_len != 0 {
-        undecoded.push(Undecoded {
-            what: "resource section".into(),
-            bytes: data_len,
-        });
+) -> Option<Vec<Resource>> {
+    let mut r = Reader::new(offsets, offsets_base);
+    let mut values = Reader::new(data, data_base);
+    let external = r.count(offsets.len())?;
+    let mut resources = Vec::new();
+    for group in 0..external + offsets.len() {
+        if group >= external && r.at_end() {
+            break;
+        }
+        let dialect = if group < external {
+            string(strings, r.varint()?)?;
+            None
+        } else {
+            Some(r.count(num_dialects.checked_sub(1)?)?)
+        };
+        let n = r.count(r.remaining())?;
+        for _ in 0..n {
+            let key = string(strings, r.varint()?)?;
+            let size = r.count(values.remaining())?;
+            let kind = r.byte()?;
+            let start = values.offset();
+            let bytes = values.bytes(size)?;
+            let Some(dialect) = dialect else {
+                undecoded.push(Undecoded {
+                    what: format!("external resource {key}"),
+                    bytes: size,
+                });
+                continue;
+            };
+            let mut v = Reader::new(bytes, start);
+            let value = match kind {
+                0 => {
+                    let alignment = v.varint()?;
+                    let len = v.count(size)?;
+                    v.align_to(alignment)?;
+                    ResourceValue::Blob {
+                        alignment,
+                        data: v.bytes(len)?.to_vec(),
+                    }
+                }
+                1 => ResourceValue::Bool(v.byte()? != 0),
+                2 => ResourceValue::String(strings.get(v.count(strings.len())?)?.to_vec()),
+                _ => return None,
+            };
+            resources.push(Resource {
+                dialect,
+                key,
+                value,
+            });
+        }
     }
+    Some(resources)
 }

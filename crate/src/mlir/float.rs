@@ -1,117 +1,259 @@
-//! Float literals as MLIR prints them: LLVM's `APFloat::toString` in scientific form with
-//! 6 digits (`1.000000e+00`) when that reads back to the same bits, else its natural
-//! precision form (`0.333333343`), else (infinities, NaNs) the bit pattern in hex.
+//! Float literals as MLIR prints them, for every float kind MLIR has: LLVM's
+//! `APFloat::toString` in scientific form with 6 significant digits (`1.000000e+00`) when
+//! that reads back to the same value, else its natural-precision form (`0.333333343`),
+//! else (infinities, NaNs) the bit pattern in hex (`0x7F800000`).
+//!
+//! The read-back check is exact (`bignum.rs`): the literal reads back to the value when it
+//! lies strictly inside the value's rounding interval, or on its edge with an even
+//! significand (round to nearest, ties to even).
 
 use super::attr::Type;
+use super::bignum::{BigUint, cmp_dec_bin};
+use std::cmp::Ordering;
 
-/// Exponent and stored-mantissa bits of the float formats printed here.
-fn layout(t: &Type) -> Option<(u32, u32)> {
+/// How a float kind marks its special values.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Specials {
+    /// IEEE 754: the all-ones exponent holds infinities and NaNs.
+    Ieee,
+    /// `FN`: no infinities; only all-ones exponent and mantissa is NaN.
+    NanAllOnes,
+    /// `FNUZ`: no infinities, no negative zero; the negative-zero pattern is NaN.
+    NanNegativeZero,
+    /// Finite only (`f6E2M3FN`, `f6E3M2FN`, `f4E2M1FN`).
+    None,
+    /// `f8E8M0FNU`: unsigned powers of two; all ones is NaN.
+    ExponentOnly,
+}
+
+/// A binary float format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Semantics {
+    exp_bits: u32,
+    /// Stored mantissa bits (for `f80` including its explicit integer bit).
+    man_bits: u32,
+    bias: i64,
+    specials: Specials,
+    /// `f80` stores the integer bit.
+    explicit_int: bool,
+}
+
+impl Semantics {
+    const fn new(exp_bits: u32, man_bits: u32, bias: i64, specials: Specials) -> Self {
+        Semantics {
+            exp_bits,
+            man_bits,
+            bias,
+            specials,
+            explicit_int: false,
+        }
+    }
+
+    /// Total bits.
+    pub fn width(&self) -> u32 {
+        let sign = u32::from(self.specials != Specials::ExponentOnly);
+        sign + self.exp_bits + self.man_bits
+    }
+
+    /// Significand bits including the integer bit (APFloat's `precision`).
+    fn precision(&self) -> u32 {
+        if self.explicit_int {
+            self.man_bits
+        } else {
+            self.man_bits + 1
+        }
+    }
+}
+
+const F80: Semantics = Semantics {
+    exp_bits: 15,
+    man_bits: 64,
+    bias: 16383,
+    specials: Specials::Ieee,
+    explicit_int: true,
+};
+
+/// The float format of a type: the builtin float types and the other float kinds, which
+/// bytecode stores as the type's name.
+pub fn semantics(t: &Type) -> Option<Semantics> {
+    use Specials::*;
     Some(match t {
-        Type::F16 => (5, 10),
-        Type::BF16 => (8, 7),
-        Type::F32 => (8, 23),
-        Type::F64 => (11, 52),
-        _ => return None,
+        Type::F16 => Semantics::new(5, 10, 15, Ieee),
+        Type::BF16 => Semantics::new(8, 7, 127, Ieee),
+        Type::F32 => Semantics::new(8, 23, 127, Ieee),
+        Type::F64 => Semantics::new(11, 52, 1023, Ieee),
+        Type::F80 => F80,
+        Type::F128 => Semantics::new(15, 112, 16383, Ieee),
+        Type::NamedFloat(name) => named(name)?,
+        Type::Text(name) => named(name)?,
+        _ => return Option::None,
     })
 }
 
-/// The literal for `bits` of float type `t`, or `None` for a format not handled here.
-pub fn format_float(t: &Type, bits: u128) -> Option<String> {
-    let (eb, mb) = layout(t)?;
-    let bits = bits as u64;
-    let negative = bits >> (eb + mb) & 1 == 1;
-    let e = (bits >> mb) & ((1 << eb) - 1);
-    let mant = bits & ((1 << mb) - 1);
-    let width = 1 + eb + mb;
-    if e == (1 << eb) - 1 {
-        return Some(hex(bits));
+/// The float format of a float kind's name (`f8E4M3FN`).
+fn named(name: &str) -> Option<Semantics> {
+    use Specials::*;
+    Some(match name {
+        "tf32" => Semantics::new(8, 10, 127, Ieee),
+        "f8E5M2" => Semantics::new(5, 2, 15, Ieee),
+        "f8E4M3" => Semantics::new(4, 3, 7, Ieee),
+        "f8E3M4" => Semantics::new(3, 4, 3, Ieee),
+        "f8E4M3FN" => Semantics::new(4, 3, 7, NanAllOnes),
+        "f8E5M2FNUZ" => Semantics::new(5, 2, 16, NanNegativeZero),
+        "f8E4M3FNUZ" => Semantics::new(4, 3, 8, NanNegativeZero),
+        "f8E4M3B11FNUZ" => Semantics::new(4, 3, 11, NanNegativeZero),
+        "f8E8M0FNU" => Semantics::new(8, 0, 127, ExponentOnly),
+        "f6E2M3FN" => Semantics::new(2, 3, 1, None),
+        "f6E3M2FN" => Semantics::new(3, 2, 3, None),
+        "f4E2M1FN" => Semantics::new(2, 1, 1, None),
+        _ => return Option::None,
+    })
+}
+
+/// A finite value: sign, integer significand and power of two.
+struct Finite {
+    negative: bool,
+    sig: u128,
+    exp2: i64,
+    /// The value is the smallest of its binade (below it the spacing halves).
+    binade_start: bool,
+}
+
+/// Splits `bits` into a finite value, or `None` for an infinity or NaN.
+fn unpack(s: &Semantics, bits: u128) -> Option<Finite> {
+    let width = s.width();
+    let bits = if width >= 128 {
+        bits
+    } else {
+        bits & ((1u128 << width) - 1)
+    };
+    let man_mask = (1u128 << s.man_bits) - 1;
+    let max_exp = (1u128 << s.exp_bits) - 1;
+    let mant = bits & man_mask;
+    let e = (bits >> s.man_bits) & max_exp;
+    let negative = s.specials != Specials::ExponentOnly && (bits >> (width - 1)) & 1 == 1;
+    let special = match s.specials {
+        Specials::Ieee => e == max_exp,
+        Specials::NanAllOnes => e == max_exp && mant == man_mask,
+        Specials::NanNegativeZero => negative && e == 0 && mant == 0,
+        Specials::None => false,
+        Specials::ExponentOnly => e == max_exp,
+    };
+    if special {
+        return Option::None;
     }
-    let sign = if negative { "-" } else { "" };
-    if e == 0 && mant == 0 {
+    let e = e as i64;
+    let fraction_bits = i64::from(s.precision()) - 1;
+    let (sig, exp2) = if s.specials == Specials::ExponentOnly {
+        (1, e - s.bias)
+    } else if s.explicit_int {
+        (mant, e.max(1) - s.bias - fraction_bits)
+    } else if e == 0 {
+        (mant, 1 - s.bias - fraction_bits)
+    } else {
+        (mant | 1 << s.man_bits, e - s.bias - fraction_bits)
+    };
+    let binade_start =
+        sig == 1u128 << fraction_bits && (e > 1 || s.specials == Specials::ExponentOnly);
+    Some(Finite {
+        negative,
+        sig,
+        exp2,
+        binade_start,
+    })
+}
+
+/// The literal for `bits` of float type `t`, or `None` for a type that is not a float.
+pub fn format_float(t: &Type, bits: u128) -> Option<String> {
+    let s = semantics(t)?;
+    let Some(v) = unpack(&s, bits) else {
+        return Some(hex(&s, bits));
+    };
+    let sign = if v.negative { "-" } else { "" };
+    if v.sig == 0 {
         return Some(format!("{sign}0.000000e+00"));
     }
-    let bias = (1i64 << (eb - 1)) - 1;
-    let (sig, exp2) = if e == 0 {
-        (mant, 1 - bias - i64::from(mb))
-    } else {
-        (mant | 1 << mb, e as i64 - bias - i64::from(mb))
-    };
-    let precision = mb + 1;
-    let (digits, exp10) = decimal(sig, exp2);
-    let short = scientific(&digits, exp10, 6);
-    if read_back(&format!("{sign}{short}"), eb, mb) == Some(bits & mask(width)) {
-        return Some(format!("{sign}{short}"));
+    let (short, short_exp) = digits(v.sig, v.exp2, 6);
+    if reads_back(&short, short_exp, &v) {
+        return Some(format!("{sign}{}", scientific(&short, short_exp, 6)));
     }
-    let natural = natural(&digits, exp10, (2 + precision * 59 / 196) as usize);
+    let precision = (2 + s.precision() * 59 / 196) as usize;
+    let (long, long_exp) = digits(v.sig, v.exp2, precision);
+    let natural = natural(&long, long_exp, precision);
     if natural.contains('.') {
         Some(format!("{sign}{natural}"))
     } else {
-        Some(hex(bits))
+        Some(hex(&s, bits))
     }
 }
 
-fn mask(width: u32) -> u64 {
-    if width >= 64 {
-        u64::MAX
+/// The bit pattern as `0x...` (uppercase, no leading zeros), as APInt prints it.
+fn hex(s: &Semantics, bits: u128) -> String {
+    let width = s.width();
+    let bits = if width >= 128 {
+        bits
     } else {
-        (1 << width) - 1
-    }
-}
-
-fn hex(bits: u64) -> String {
+        bits & ((1u128 << width) - 1)
+    };
     format!("0x{bits:X}")
 }
 
-/// Exact decimal digits (most significant first, no trailing zeros) and the power of
-/// ten of the last digit, of `sig * 2^exp2`.
-fn decimal(sig: u64, exp2: i64) -> (Vec<u8>, i64) {
-    let tz = sig.trailing_zeros() as i64;
-    let (sig, exp2) = (sig >> tz, exp2 + tz);
-    // Little-endian base-1e9 limbs.
-    let mut limbs: Vec<u64> = vec![sig % 1_000_000_000, sig / 1_000_000_000 % 1_000_000_000];
-    limbs.push(sig / 1_000_000_000_000_000_000);
-    let mul = |limbs: &mut Vec<u64>, f: u64| {
-        let mut carry = 0u64;
-        for l in limbs.iter_mut() {
-            let v = *l * f + carry;
-            *l = v % 1_000_000_000;
-            carry = v / 1_000_000_000;
-        }
-        while carry > 0 {
-            limbs.push(carry % 1_000_000_000);
-            carry /= 1_000_000_000;
-        }
+/// Whether the decimal `digits * 10^exp10` rounds to the value `v` (its magnitude).
+fn reads_back(digits: &[u8], exp10: i64, v: &Finite) -> bool {
+    let d = digits
+        .iter()
+        .fold(0u128, |acc, &x| acc * 10 + u128::from(x));
+    // The rounding interval: half the spacing above, and below (half of a halved spacing
+    // at the start of a binade).
+    let (hi_m, hi_e) = (2 * v.sig + 1, v.exp2 - 1);
+    let (lo_m, lo_e) = if v.binade_start {
+        (4 * v.sig - 1, v.exp2 - 2)
+    } else {
+        (2 * v.sig - 1, v.exp2 - 1)
     };
+    let even = v.sig % 2 == 0;
+    let below_hi = match cmp_dec_bin(d, exp10, hi_m, hi_e) {
+        Ordering::Less => true,
+        Ordering::Equal => even,
+        Ordering::Greater => false,
+    };
+    let above_lo = match cmp_dec_bin(d, exp10, lo_m, lo_e) {
+        Ordering::Greater => true,
+        Ordering::Equal => even,
+        Ordering::Less => false,
+    };
+    below_hi && above_lo
+}
+
+/// The decimal digits (most significant first, no trailing zeros) and the power of ten
+/// of the last digit that `APFloat::toString` prints for `sig * 2^exp2` with `precision`
+/// significant digits: the exact integer `sig * 5^-exp2` (or `sig * 2^exp2`) first loses
+/// whole decimal digits beyond about `precision` digits' worth of bits (truncated), then
+/// is rounded half up to `precision` digits.
+fn digits(sig: u128, exp2: i64, precision: usize) -> (Vec<u8>, i64) {
+    let tz = i64::from(sig.trailing_zeros());
+    let (sig, exp2) = (sig >> tz, exp2 + tz);
+    let mut n = BigUint::from_u128(sig);
     let mut exp10 = 0i64;
     if exp2 > 0 {
-        let mut k = exp2;
-        while k > 0 {
-            let step = k.min(30);
-            mul(&mut limbs, 1 << step);
-            k -= step;
-        }
+        n.shl(exp2 as u64);
     } else if exp2 < 0 {
-        let mut k = -exp2;
+        n.mul_pow5(exp2.unsigned_abs());
         exp10 = exp2;
-        while k > 0 {
-            let step = k.min(13);
-            mul(&mut limbs, 5u64.pow(step as u32));
-            k -= step;
-        }
     }
-    while limbs.len() > 1 && limbs.last() == Some(&0) {
-        limbs.pop();
+    let bits = n.bits();
+    let required = (precision as u64 * 196).div_ceil(59);
+    if bits > required {
+        let removable = (bits - required) * 59 / 196;
+        n.div_pow10(removable);
+        exp10 += removable as i64;
     }
-    let mut text = limbs.last().map(|l| l.to_string()).unwrap_or_default();
-    for l in limbs.iter().rev().skip(1) {
-        text.push_str(&format!("{l:09}"));
-    }
-    let mut digits: Vec<u8> = text.bytes().map(|b| b - b'0').collect();
+    let mut digits: Vec<u8> = n.to_decimal();
     while digits.len() > 1 && digits.last() == Some(&0) {
         digits.pop();
         exp10 += 1;
     }
-    (digits, exp10)
+    adjust(&digits, exp10, precision)
 }
 
 /// Keeps the `precision` most significant digits, rounding half up on the first dropped
@@ -147,8 +289,8 @@ fn adjust(digits: &[u8], exp10: i64, precision: usize) -> (Vec<u8>, i64) {
     (kept, exp)
 }
 
-fn scientific(digits: &[u8], exp10: i64, precision: usize) -> String {
-    let (d, exp) = adjust(digits, exp10, precision);
+/// `d.dddddde±XX` from already adjusted digits, padded to `precision` decimals.
+fn scientific(d: &[u8], exp: i64, precision: usize) -> String {
     let e = exp + d.len() as i64 - 1;
     let mut s = String::new();
     s.push((b'0' + d[0]) as char);
@@ -165,9 +307,9 @@ fn scientific(digits: &[u8], exp10: i64, precision: usize) -> String {
     s
 }
 
-/// `APFloat::toString` with its defaults (natural precision, padding 3, zeros truncated).
-fn natural(digits: &[u8], exp10: i64, precision: usize) -> String {
-    let (d, exp) = adjust(digits, exp10, precision);
+/// `APFloat::toString` with its defaults (natural precision, padding 3, zeros truncated),
+/// from already adjusted digits.
+fn natural(d: &[u8], exp: i64, precision: usize) -> String {
     let n = d.len() as i64;
     let sci = if exp >= 0 {
         exp > 3 || n + exp > precision as i64
@@ -206,71 +348,16 @@ fn natural(digits: &[u8], exp10: i64, precision: usize) -> String {
     s
 }
 
-/// Parses a literal back into the bits of the format (round to nearest even).
-fn read_back(text: &str, eb: u32, mb: u32) -> Option<u64> {
-    match (eb, mb) {
-        (8, 23) => text.parse::<f32>().ok().map(|f| u64::from(f.to_bits())),
-        (11, 52) => text.parse::<f64>().ok().map(f64::to_bits),
-        _ => text.parse::<f64>().ok().map(|f| narrow(f, eb, mb)),
-    }
-}
-
-/// Rounds an f64 to a narrower binary format (nearest, ties to even).
-fn narrow(x: f64, eb: u32, mb: u32) -> u64 {
-    let bits = x.to_bits();
-    let sign = (bits >> 63) << (eb + mb);
-    let a = x.abs();
-    let bias = (1i64 << (eb - 1)) - 1;
-    let max_exp = (1u64 << eb) - 1;
-    if a == 0.0 {
-        return sign;
-    }
-    let e = ((a.to_bits() >> 52) as i64) - 1023;
-    // Position of the last kept bit, as a power of two.
-    let ulp_exp = (e.max(1 - bias)) - i64::from(mb);
-    let scaled = a / 2f64.powi(ulp_exp as i32);
-    let r = scaled.round_ties_even_compat();
-    let mut value = r as u64;
-    let mut biased = if e < 1 - bias { 0 } else { e + bias } as u64;
-    if biased == 0 {
-        // Subnormal: value is the mantissa; it may round up into the normal range.
-        if value >> mb != 0 {
-            biased = 1;
-            value &= (1 << mb) - 1;
-        }
-    } else if value >> (mb + 1) != 0 {
-        biased += 1;
-        value >>= 1;
-        value &= (1 << mb) - 1;
-    } else {
-        value &= (1 << mb) - 1;
-    }
-    if biased >= max_exp {
-        return sign | (max_exp << mb);
-    }
-    sign | (biased << mb) | value
-}
-
-trait RoundTiesEven {
-    fn round_ties_even_compat(self) -> f64;
-}
-impl RoundTiesEven for f64 {
-    fn round_ties_even_compat(self) -> f64 {
-        let r = self.round();
-        if (self - self.trunc()).abs() == 0.5 && r % 2.0 != 0.0 {
-            r - self.signum()
-        } else {
-            r
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     fn f32s(x: f32) -> String {
         format_float(&Type::F32, u128::from(x.to_bits())).unwrap()
+    }
+
+    fn named(name: &str, bits: u128) -> String {
+        format_float(&Type::Text(name.into()), bits).unwrap()
     }
 
     #[test]
@@ -290,5 +377,17 @@ mod tests {
             format_float(&Type::F16, u128::from(0x3C00u16)).unwrap(),
             "1.000000e+00"
         );
+    }
+
+    /// Values from MLIR's own print (`tests/data/mlir/generated/float_bits.*`).
+    #[test]
+    fn small_float_kinds() {
+        assert_eq!(named("f8E4M3FN", 0x7E), "4.480000e+02");
+        assert_eq!(named("f8E4M3FN", 0x7F), "0x7F");
+        assert_eq!(named("f8E4M3FNUZ", 0x80), "0x80");
+        assert_eq!(named("f8E8M0FNU", 0x00), "5.877470e-39");
+        assert_eq!(named("f4E2M1FN", 0x0F), "-6.000000e+00");
+        assert_eq!(named("f6E3M2FN", 0x3F), "-2.800000e+01");
+        assert_eq!(format_float(&Type::F80, 1).unwrap(), "3.645200e-4951");
     }
 }

@@ -9,17 +9,24 @@
 //! `// planeview: undecoded <what> (<N> bytes)` instead of guessed text.
 //!
 //! Builtin encodings decoded: attributes Array, Dictionary, String (with and without
-//! type), FlatSymbolRef, SymbolRef, Type, Unit, Integer (up to 128 bits), Float (f16,
-//! bf16, f32, f64), DenseArray, DenseIntOrFPElements, and the locations CallSite,
-//! FileLineCol, FileLineColRange, Fused (with and without metadata), Name, Unknown;
-//! types Integer, Index, Function, BF16, F16, F32, F64, F80, F128, Complex, MemRef (with
-//! and without memory space), None, RankedTensor (with and without encoding), Tuple,
-//! UnrankedMemRef (both), UnrankedTensor, Vector. Shown opaque: DenseResourceElements,
-//! DenseStringElements, SparseElements, Distinct, scalable vectors, floats of other
-//! widths, and every non-builtin dialect's own encoding (textual fallbacks are printed as
-//! written).
+//! type), FlatSymbolRef, SymbolRef, Type, Unit, Integer (up to 128 bits), Float (every
+//! float kind: f16, bf16, f32, f64, f80, f128, tf32, the 8-, 6- and 4-bit kinds),
+//! DenseArray, DenseIntOrFPElements, DenseStringElements, DenseResourceElements (with
+//! the resource section, printed after the module as MLIR does), Distinct, and the
+//! locations CallSite, FileLineCol, FileLineColRange, Fused (with and without metadata),
+//! Name, Unknown; types Integer, Index, Function, BF16, F16, F32, F64, F80, F128,
+//! Complex, MemRef (with and without memory space), None, RankedTensor (with and without
+//! encoding), Tuple, UnrankedMemRef (both), UnrankedTensor, Vector (with and without
+//! scalable dimensions). Dialect version data is read and kept (MLIR does not print it).
+//! Shown opaque: SparseElements, external resources, and every non-builtin dialect's own
+//! encoding (textual fallbacks are printed as written).
+//!
+//! Attribute and type aliases (`#map`, `#set`, `#distinct`, `!tuple`, and with locations
+//! `#loc`) follow MLIR's printer (`alias.rs`).
 
+mod alias;
 mod attr;
+mod bignum;
 mod bytecode;
 mod float;
 mod ir;
@@ -80,6 +87,12 @@ pub struct Module {
     pub types: Vec<Type>,
     /// Raw properties-section entries (v >= 5).
     pub properties: Vec<Vec<u8>>,
+    /// Dialect names, in dialect-section order.
+    pub dialects: Vec<String>,
+    /// Dialect resources (`dense_resource<...>` data).
+    pub resources: Vec<Resource>,
+    /// Version data of versioned dialects: (dialect index, raw bytes).
+    pub dialect_versions: Vec<(usize, Vec<u8>)>,
     /// The top-level block (normally one `builtin.module`).
     pub top: Block,
     /// What defines each value id.
@@ -92,7 +105,7 @@ pub struct Module {
     pub undecoded: Vec<Undecoded>,
 }
 
-pub use bytecode::OpName;
+pub use bytecode::{OpName, Resource, ResourceValue};
 
 /// Decodes MLIR bytecode.
 pub fn decode(data: &[u8]) -> Result<Module, MlirError> {
@@ -107,6 +120,9 @@ pub fn decode(data: &[u8]) -> Result<Module, MlirError> {
         attrs,
         types,
         properties: tables.properties.iter().map(|p| p.to_vec()).collect(),
+        dialects: tables.dialects.clone(),
+        resources: tables.resources.clone(),
+        dialect_versions: tables.dialect_versions.clone(),
         top: ir.top,
         values: ir.values,
         value_types: ir.value_types,

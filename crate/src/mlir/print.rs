@@ -1,10 +1,12 @@
 //! Prints a [`Module`] in MLIR's generic op form, byte for byte as MLIR's printer does:
 //! SSA numbering (unique ids across regions, regions numbered last-first as MLIR's
-//! naming walk does), attribute and type syntax, and with locations on, `#loc` aliases
-//! ordered by nesting depth then first use, non-deferrable ones (used by block
-//! arguments) before the module and the rest after it.
+//! naming walk does), attribute and type syntax, the aliases of `alias.rs` (defined before
+//! the module, deferrable op locations after it), distinct attributes numbered in print
+//! order, and the `{-# dialect_resources ... #-}` block of the resources it printed.
 
+use super::alias::{Aliases, is_identity_layout};
 use super::attr::{Attr, Type};
+use super::bytecode::ResourceValue;
 use super::float::format_float;
 use super::ir::{Block, Op, Region, ValueDef};
 use super::props::{PropValue, decode_properties};
@@ -36,11 +38,7 @@ pub fn print(m: &Module, options: &PrintOptions) -> String {
         }
     };
     let names = number_values(m, top);
-    let aliases = if options.locs {
-        Aliases::collect(m, top)
-    } else {
-        Aliases::default()
-    };
+    let aliases = Aliases::collect(m, top, options.locs);
     let mut p = Printer {
         m,
         out: String::with_capacity(64 + m.op_count as usize * 96),
@@ -48,6 +46,8 @@ pub fn print(m: &Module, options: &PrintOptions) -> String {
         aliases,
         locs: options.locs,
         notes: Vec::new(),
+        distinct_ids: hashbrown::HashMap::new(),
+        used_resources: Vec::new(),
     };
     for u in &m.undecoded {
         let _ = writeln!(
@@ -60,6 +60,7 @@ pub fn print(m: &Module, options: &PrintOptions) -> String {
     p.op(top, 0);
     p.out.push('\n');
     p.print_alias_defs(true);
+    p.print_resources();
     p.out
 }
 
@@ -131,305 +132,9 @@ fn number_values(m: &Module, top: &Op) -> Vec<Name> {
     names
 }
 
-/// Attribute aliases (`#loc`, `#map`, `#set`) in MLIR's order.
-#[derive(Debug, Default)]
-struct Aliases {
-    /// Per attribute index: the alias text (`#loc3`), if any.
-    name: Vec<Option<String>>,
-    /// Attribute indices with an alias, in print order, with "may be deferred".
-    order: Vec<(u32, bool)>,
-}
-
-#[derive(Clone, Debug)]
-struct Visit {
-    alias: Option<&'static str>,
-    depth: u32,
-    deferrable: bool,
-    children: Vec<usize>,
-}
-
-struct Collector<'m> {
-    m: &'m Module,
-    /// The `UnknownLoc` attribute, the location of block arguments stored without one.
-    unknown: Option<u32>,
-    /// Visited attributes and types in first-visit order; key = (is_type, index).
-    keys: Vec<(bool, u32)>,
-    visits: Vec<Visit>,
-    index: hashbrown::HashMap<(bool, u32), usize>,
-}
-
-impl Aliases {
-    fn collect(m: &Module, top: &Op) -> Aliases {
-        let mut c = Collector {
-            m,
-            unknown: m
-                .attrs
-                .iter()
-                .position(|a| *a == Attr::UnknownLoc)
-                .map(|i| i as u32),
-            keys: Vec::new(),
-            visits: Vec::new(),
-            index: hashbrown::HashMap::new(),
-        };
-        c.op(top, 0);
-        let mut order: Vec<usize> = (0..c.visits.len()).collect();
-        // Stable: by depth, then (all attributes here) by alias name.
-        order.sort_by(|&a, &b| {
-            let (va, vb) = (&c.visits[a], &c.visits[b]);
-            va.depth.cmp(&vb.depth).then(va.alias.cmp(&vb.alias))
-        });
-        let mut counts: hashbrown::HashMap<&str, u32> = hashbrown::HashMap::new();
-        let mut aliases = Aliases {
-            name: vec![None; m.attrs.len()],
-            order: Vec::new(),
-        };
-        for i in order {
-            let (is_type, index) = c.keys[i];
-            let Some(alias) = c.visits[i].alias else {
-                continue;
-            };
-            if is_type {
-                continue;
-            }
-            let n = counts.entry(alias).or_insert(0);
-            aliases.name[index as usize] = Some(if *n == 0 {
-                format!("#{alias}")
-            } else {
-                format!("#{alias}{n}")
-            });
-            *n += 1;
-            aliases.order.push((index, c.visits[i].deferrable));
-        }
-        aliases
-    }
-}
-
-impl Collector<'_> {
-    fn op(&mut self, op: &Op, depth: usize) {
-        if depth > crate::limits::MAX_MLIR_NESTING {
-            return;
-        }
-        self.attr(op.loc, true, 0);
-        for region in &op.regions {
-            for block in &region.blocks {
-                for arg in &block.args {
-                    self.ty(arg.ty, false, 0);
-                    match arg.loc {
-                        Some(loc) => {
-                            self.attr(loc, false, 0);
-                        }
-                        None => {
-                            if let Some(u) = self.unknown {
-                                self.attr(u, false, 0);
-                            }
-                        }
-                    }
-                }
-                for inner in &block.ops {
-                    self.op(inner, depth + 1);
-                }
-            }
-        }
-        for &v in &op.operands {
-            if let Some(ty) = value_type(self.m, v) {
-                self.ty(ty, false, 0);
-            }
-        }
-        for &ty in &op.result_types {
-            self.ty(ty, false, 0);
-        }
-        for (_, value) in discardable_attrs(self.m, op) {
-            self.attr(value, false, 0);
-        }
-    }
-
-    /// Visits attribute `index`; returns (alias depth, visit index).
-    fn attr(&mut self, index: u32, deferrable: bool, depth: usize) -> (u32, usize) {
-        self.visit((false, index), deferrable, depth)
-    }
-
-    fn ty(&mut self, index: u32, deferrable: bool, depth: usize) -> (u32, usize) {
-        self.visit((true, index), deferrable, depth)
-    }
-
-    fn visit(&mut self, key: (bool, u32), deferrable: bool, depth: usize) -> (u32, usize) {
-        if let Some(&i) = self.index.get(&key) {
-            if !deferrable {
-                self.mark_non_deferrable(i);
-            }
-            return (self.visits[i].depth, i);
-        }
-        let alias = if key.0 {
-            None
-        } else {
-            alias_name(self.m, key.1)
-        };
-        let i = self.visits.len();
-        self.keys.push(key);
-        self.index.insert(key, i);
-        self.visits.push(Visit {
-            alias,
-            depth: u32::from(alias.is_some()),
-            deferrable,
-            children: Vec::new(),
-        });
-        if depth >= MAX_ATTR_DEPTH {
-            return (self.visits[i].depth, i);
-        }
-        let mut children = Vec::new();
-        let mut max_depth = 0;
-        let mut child = |c: &mut Self, k: (bool, u32)| {
-            let (d, ci) = c.visit(k, deferrable, depth + 1);
-            children.push(ci);
-            max_depth = max_depth.max(d);
-        };
-        if key.0 {
-            match self.m.types.get(key.1 as usize) {
-                Some(Type::MemRef {
-                    elem,
-                    layout,
-                    space,
-                    ..
-                }) => {
-                    let (elem, layout, space) = (*elem, *layout, *space);
-                    child(self, (true, elem));
-                    if !is_identity_layout(self.m, layout) {
-                        child(self, (false, layout));
-                    }
-                    if let Some(s) = space {
-                        child(self, (false, s));
-                    }
-                }
-                Some(t) => {
-                    for k in type_children(t) {
-                        child(self, k);
-                    }
-                }
-                None => {}
-            }
-        } else {
-            let a = self.m.attrs.get(key.1 as usize).cloned();
-            let mut typed = None;
-            match a {
-                Some(Attr::Array(items)) => items.iter().for_each(|&x| child(self, (false, x))),
-                Some(Attr::Dict(pairs)) => {
-                    for (n, v) in pairs {
-                        child(self, (false, n));
-                        child(self, (false, v));
-                    }
-                }
-                Some(Attr::Type(t)) => child(self, (true, t)),
-                Some(Attr::NameLoc { child: c, .. })
-                    if !matches!(self.m.attrs.get(c as usize), Some(Attr::UnknownLoc)) =>
-                {
-                    child(self, (false, c));
-                }
-                Some(Attr::CallSiteLoc { callee, caller }) => {
-                    child(self, (false, callee));
-                    child(self, (false, caller));
-                }
-                Some(Attr::FusedLoc { locs, metadata }) => {
-                    if let Some(md) = metadata {
-                        child(self, (false, md));
-                    }
-                    locs.iter().for_each(|&l| child(self, (false, l)));
-                }
-                Some(Attr::String { ty, .. }) => typed = ty,
-                Some(Attr::DenseElements { ty, .. }) => typed = Some(ty),
-                _ => {}
-            }
-            if let Some(t) = typed {
-                if !matches!(self.m.types.get(t as usize), Some(Type::None)) {
-                    child(self, (true, t));
-                }
-            }
-        }
-        let v = &mut self.visits[i];
-        v.children = children;
-        if max_depth > 0 {
-            v.depth = max_depth + 1;
-        }
-        (v.depth, i)
-    }
-
-    fn mark_non_deferrable(&mut self, i: usize) {
-        let mut stack = vec![i];
-        while let Some(i) = stack.pop() {
-            if !self.visits[i].deferrable {
-                continue;
-            }
-            self.visits[i].deferrable = false;
-            stack.extend(self.visits[i].children.iter().copied());
-        }
-    }
-}
-
-/// The alias builtin gives an attribute: `loc` for locations, `map` / `set` for affine
-/// maps and integer sets.
-fn alias_name(m: &Module, index: u32) -> Option<&'static str> {
-    match m.attrs.get(index as usize)? {
-        Attr::CallSiteLoc { .. }
-        | Attr::FileLoc { .. }
-        | Attr::FusedLoc { .. }
-        | Attr::NameLoc { .. }
-        | Attr::UnknownLoc => Some("loc"),
-        Attr::Text(t) if t.starts_with("affine_map<") => Some("map"),
-        Attr::Text(t) if t.starts_with("affine_set<") => Some("set"),
-        _ => None,
-    }
-}
-
-fn type_children(t: &Type) -> Vec<(bool, u32)> {
-    let tys = |v: &[u32]| v.iter().map(|&x| (true, x)).collect::<Vec<_>>();
-    match t {
-        Type::Function { inputs, results } => {
-            let mut v = tys(inputs);
-            v.extend(tys(results));
-            v
-        }
-        Type::Complex(e) | Type::UnrankedTensor(e) | Type::Vector { elem: e, .. } => {
-            vec![(true, *e)]
-        }
-        Type::UnrankedMemRef { elem, space } => {
-            let mut v = vec![(true, *elem)];
-            v.extend(space.map(|s| (false, s)));
-            v
-        }
-        Type::RankedTensor { elem, encoding, .. } => {
-            let mut v = vec![(true, *elem)];
-            v.extend(encoding.map(|s| (false, s)));
-            v
-        }
-        Type::Tuple(items) => tys(items),
-        _ => Vec::new(),
-    }
-}
-
-/// Whether a memref layout attribute is the identity map (which MLIR does not print).
-fn is_identity_layout(m: &Module, layout: u32) -> bool {
-    let Some(Attr::Text(t)) = m.attrs.get(layout as usize) else {
-        return false;
-    };
-    let Some(body) = t
-        .strip_prefix("affine_map<(")
-        .and_then(|b| b.strip_suffix(")>"))
-    else {
-        return false;
-    };
-    let Some((dims, results)) = body.split_once(") -> (") else {
-        return false;
-    };
-    dims == results
-        && (dims.is_empty()
-            || dims
-                .split(", ")
-                .enumerate()
-                .all(|(i, d)| d == format!("d{i}")))
-}
-
 /// The op's attribute dictionary entries that print in `{...}` (for a registered builtin
 /// op of a pre-properties file, its inherent attributes print as properties instead).
-fn discardable_attrs(m: &Module, op: &Op) -> Vec<(u32, u32)> {
+pub(super) fn discardable_attrs(m: &Module, op: &Op) -> Vec<(u32, u32)> {
     let Some(Attr::Dict(pairs)) = op.attrs.and_then(|a| m.attrs.get(a as usize)) else {
         return Vec::new();
     };
@@ -465,23 +170,33 @@ struct Printer<'m> {
     locs: bool,
     /// Undecoded parts met while printing the current op.
     notes: Vec<Undecoded>,
+    /// The number of each distinct attribute printed so far (numbered as printed).
+    distinct_ids: hashbrown::HashMap<u32, u32>,
+    /// Resources referenced so far, in first-use order.
+    used_resources: Vec<u32>,
 }
 
 impl Printer<'_> {
     fn print_alias_defs(&mut self, deferred: bool) {
         let order = std::mem::take(&mut self.aliases.order);
-        for &(index, deferrable) in &order {
+        for &(is_type, index, deferrable) in &order {
             if deferrable != deferred {
                 continue;
             }
             let start = self.out.len();
-            let name = self.aliases.name[index as usize]
-                .clone()
-                .unwrap_or_default();
-            self.out.push_str(&name);
+            let name = if is_type {
+                self.aliases.of_type(index)
+            } else {
+                self.aliases.of_attr(index)
+            };
+            self.out.push_str(name.unwrap_or_default());
             self.out.push_str(" = ");
             let mut text = String::new();
-            self.attr_body(&mut text, index, Elide::Never, 0);
+            if is_type {
+                self.ty_body(&mut text, index, 0);
+            } else {
+                self.attr_body(&mut text, index, Elide::Never, 0);
+            }
             self.out.push_str(&text);
             self.flush_notes_before(start, "");
             self.out.push('\n');
@@ -716,6 +431,9 @@ impl Printer<'_> {
                         self.attr(s, *a, Elide::Never, 0);
                     }
                 }
+                PropValue::I32(v) => {
+                    let _ = write!(s, " = {} : i32", *v as i32);
+                }
                 PropValue::I32Array(values) => {
                     s.push_str(" = array<i32");
                     if !values.is_empty() {
@@ -801,8 +519,8 @@ impl Printer<'_> {
     /// `loc(...)`: an alias when allowed and present, else the location inline.
     fn location(&mut self, s: &mut String, loc: u32, allow_alias: bool) {
         s.push_str("loc(");
-        match self.aliases.name.get(loc as usize).cloned().flatten() {
-            Some(alias) if allow_alias => s.push_str(&alias),
+        match self.aliases.of_attr(loc) {
+            Some(alias) if allow_alias => s.push_str(alias),
             _ => self.location_inner(s, loc, true, 0),
         }
         s.push(')');
@@ -810,7 +528,7 @@ impl Printer<'_> {
 
     fn location_inner(&mut self, s: &mut String, loc: u32, top: bool, depth: usize) {
         if !top {
-            if let Some(Some(alias)) = self.aliases.name.get(loc as usize) {
+            if let Some(alias) = self.aliases.of_attr(loc) {
                 s.push_str(alias);
                 return;
             }
@@ -913,7 +631,7 @@ impl Printer<'_> {
 
     /// An attribute where it is used: its alias if it has one, else its body.
     fn attr(&mut self, s: &mut String, index: u32, elide: Elide, depth: usize) {
-        if let Some(Some(alias)) = self.aliases.name.get(index as usize) {
+        if let Some(alias) = self.aliases.of_attr(index) {
             s.push_str(alias);
             return;
         }
@@ -1044,6 +762,36 @@ impl Printer<'_> {
                 s.push('>');
                 typed = Some(ty);
             }
+            Attr::DenseStrings { ty, splat, values } => {
+                s.push_str("dense<");
+                if !self.dense_strings(s, ty, splat, &values) {
+                    self.undecoded_attr(s, index, "dense strings");
+                }
+                s.push('>');
+                typed = Some(ty);
+            }
+            Attr::DenseResource { ty, handle } => {
+                s.push_str("dense_resource<");
+                match self.m.resources.get(handle as usize) {
+                    Some(r) => keyword_or_string(s, r.key.as_bytes()),
+                    None => self.undecoded_attr(s, index, "resource handle"),
+                }
+                s.push('>');
+                if !self.used_resources.contains(&handle) {
+                    self.used_resources.push(handle);
+                }
+                typed = Some(ty);
+            }
+            Attr::Distinct(referenced) => {
+                let next = self.distinct_ids.len() as u32;
+                let id = *self.distinct_ids.entry(index).or_insert(next);
+                let _ = write!(s, "distinct[{id}]<");
+                if !matches!(self.m.attrs.get(referenced as usize), Some(Attr::Unit)) {
+                    self.attr(s, referenced, Elide::Never, depth + 1);
+                }
+                s.push('>');
+                return;
+            }
             Attr::CallSiteLoc { .. }
             | Attr::FileLoc { .. }
             | Attr::FusedLoc { .. }
@@ -1133,7 +881,7 @@ impl Printer<'_> {
     fn dense_elements(&mut self, s: &mut String, ty: u32, data: &[u8]) -> bool {
         let (shape, elem) = match self.m.types.get(ty as usize) {
             Some(Type::RankedTensor { shape, elem, .. })
-            | Some(Type::Vector { shape, elem })
+            | Some(Type::Vector { shape, elem, .. })
             | Some(Type::MemRef { shape, elem, .. }) => (shape.clone(), *elem),
             _ => return false,
         };
@@ -1206,7 +954,128 @@ impl Printer<'_> {
         true
     }
 
+    /// The body of `dense<...>` of strings: a splat string, or nested brackets per
+    /// dimension (nothing for no elements).
+    fn dense_strings(&mut self, s: &mut String, ty: u32, splat: bool, values: &[Vec<u8>]) -> bool {
+        let shape = match self.m.types.get(ty as usize) {
+            Some(Type::RankedTensor { shape, .. })
+            | Some(Type::Vector { shape, .. })
+            | Some(Type::MemRef { shape, .. }) => shape.clone(),
+            _ => return false,
+        };
+        let quoted = |s: &mut String, v: &[u8]| {
+            s.push('"');
+            escape(s, v);
+            s.push('"');
+        };
+        if splat {
+            return match values {
+                [v] => {
+                    quoted(s, v);
+                    true
+                }
+                _ => false,
+            };
+        }
+        if values.is_empty() {
+            return true;
+        }
+        let rank = shape.len();
+        if shape.iter().any(|&d| d <= 0) {
+            return false;
+        }
+        let mut counter = vec![0i64; rank];
+        let mut open = 0usize;
+        for (idx, v) in values.iter().enumerate() {
+            if idx != 0 {
+                s.push_str(", ");
+            }
+            while open < rank {
+                s.push('[');
+                open += 1;
+            }
+            quoted(s, v);
+            if rank > 0 {
+                counter[rank - 1] += 1;
+                for i in (1..rank).rev() {
+                    if counter[i] >= shape[i] {
+                        counter[i] = 0;
+                        counter[i - 1] += 1;
+                        open -= 1;
+                        s.push(']');
+                    }
+                }
+            }
+        }
+        for _ in 0..open {
+            s.push(']');
+        }
+        true
+    }
+
+    /// The `{-# dialect_resources: ... #-}` block after the module: the resources that
+    /// were printed, grouped by dialect in first-use order, blobs as hex of their 4-byte
+    /// little-endian alignment and their bytes.
+    fn print_resources(&mut self) {
+        if self.used_resources.is_empty() {
+            return;
+        }
+        let mut groups: Vec<(usize, Vec<u32>)> = Vec::new();
+        for &h in &self.used_resources {
+            let Some(r) = self.m.resources.get(h as usize) else {
+                continue;
+            };
+            match groups.iter_mut().find(|(d, _)| *d == r.dialect) {
+                Some((_, list)) => list.push(h),
+                None => groups.push((r.dialect, vec![h])),
+            }
+        }
+        let out = &mut self.out;
+        out.push_str("\n{-#\n  dialect_resources: {\n");
+        for (gi, (dialect, handles)) in groups.iter().enumerate() {
+            let name = self.m.dialects.get(*dialect).map_or("", String::as_str);
+            let _ = writeln!(out, "    {name}: {{");
+            for (i, &h) in handles.iter().enumerate() {
+                let r = &self.m.resources[h as usize];
+                out.push_str("      ");
+                keyword_or_string(out, r.key.as_bytes());
+                out.push_str(": ");
+                match &r.value {
+                    ResourceValue::Blob { alignment, data } => {
+                        out.push_str("\"0x");
+                        for b in (*alignment as u32).to_le_bytes().iter().chain(data) {
+                            let _ = write!(out, "{b:02X}");
+                        }
+                        out.push('"');
+                    }
+                    ResourceValue::Bool(b) => out.push_str(if *b { "true" } else { "false" }),
+                    ResourceValue::String(v) => {
+                        out.push('"');
+                        escape(out, v);
+                        out.push('"');
+                    }
+                }
+                out.push_str(if i + 1 < handles.len() { ",\n" } else { "\n" });
+            }
+            out.push_str(if gi + 1 < groups.len() {
+                "    },\n"
+            } else {
+                "    }\n"
+            });
+        }
+        out.push_str("  }\n#-}\n");
+    }
+
+    /// A type where it is used: its alias if it has one, else its body.
     fn ty(&mut self, s: &mut String, index: u32, depth: usize) {
+        if let Some(alias) = self.aliases.of_type(index) {
+            s.push_str(alias);
+            return;
+        }
+        self.ty_body(s, index, depth);
+    }
+
+    fn ty_body(&mut self, s: &mut String, index: u32, depth: usize) {
         if depth > MAX_ATTR_DEPTH {
             self.undecoded_type(s, index, "type nested too deep");
             return;
@@ -1242,6 +1111,7 @@ impl Printer<'_> {
             Type::F64 => s.push_str("f64"),
             Type::F80 => s.push_str("f80"),
             Type::F128 => s.push_str("f128"),
+            Type::NamedFloat(name) => s.push_str(name),
             Type::None => s.push_str("none"),
             Type::Function { inputs, results } => {
                 s.push('(');
@@ -1270,9 +1140,19 @@ impl Printer<'_> {
                 self.type_list(s, &items, depth);
                 s.push('>');
             }
-            Type::Vector { shape, elem } => {
+            Type::Vector {
+                shape,
+                elem,
+                scalable,
+            } => {
                 s.push_str("vector<");
-                dims(s, &shape);
+                for (i, &d) in shape.iter().enumerate() {
+                    if scalable.get(i) == Some(&true) {
+                        let _ = write!(s, "[{d}]x");
+                    } else {
+                        dims(s, &[d]);
+                    }
+                }
                 self.ty(s, elem, depth + 1);
                 s.push('>');
             }
@@ -1357,7 +1237,7 @@ enum Elide {
 }
 
 /// The type of value `v`: its block argument's or its op result's type.
-fn value_type(m: &Module, v: u32) -> Option<u32> {
+pub(super) fn value_type(m: &Module, v: u32) -> Option<u32> {
     m.value_types
         .get(v as usize)
         .copied()

@@ -3,7 +3,7 @@
 //! An op that was registered when written stores its inherent attributes through its
 //! ODS-generated `writeProperties`: one entry per property in the op's order, a required
 //! attribute as `varint attrIndex`, an optional one as `varint (attrIndex << 1 | present)`,
-//! and (v >= 6) `operandSegmentSizes` natively as a sparse array.
+//! and (v >= 6) `operandSegmentSizes` / `resultSegmentSizes` natively as sparse arrays.
 //! The layouts come from the dialects' public op definitions (`props_table.rs`).
 
 use super::Module;
@@ -16,6 +16,8 @@ pub enum PropValue {
     Attr(u32),
     /// A native segment-size list, printed `array<i32: ...>`.
     I32Array(Vec<u64>),
+    /// A native integer property, printed `N : i32`.
+    I32(u64),
 }
 
 /// How one property is stored.
@@ -25,11 +27,12 @@ pub enum Slot {
     Req(&'static str),
     /// An optional (or default-valued) attribute.
     Opt(&'static str),
-    /// An optional property whose name this decoder does not know: fine when absent,
-    /// undecoded when present.
-    Unnamed,
+    /// A native integer property (a varint).
+    NativeI32(&'static str),
     /// `operandSegmentSizes` with this many operand groups.
     OperandSegments(usize),
+    /// `resultSegmentSizes` with this many result groups.
+    ResultSegments(usize),
 }
 
 /// Decodes the properties of registered op `name` from `raw`; `Err` names what is
@@ -60,14 +63,16 @@ pub fn decode_properties(
                     out.push((n, PropValue::Attr(i)));
                 }
             }
-            Slot::Unnamed => {
-                let (_, present) = r.varint_with_flag().ok_or("bytes do not fit")?;
-                if present {
-                    return Err("a property whose name is not known is set");
-                }
+            Slot::NativeI32(n) => {
+                let v = r.varint().ok_or("bytes do not fit")?;
+                out.push((n, PropValue::I32(v)));
             }
-            Slot::OperandSegments(len) => {
-                let n = "operandSegmentSizes";
+            Slot::OperandSegments(len) | Slot::ResultSegments(len) => {
+                let n = if matches!(slot, Slot::OperandSegments(_)) {
+                    "operandSegmentSizes"
+                } else {
+                    "resultSegmentSizes"
+                };
                 if m.version < 6 {
                     // Stored as a DenseI32ArrayAttr like any other attribute.
                     let i = r.varint().and_then(attr_ok).ok_or("bytes do not fit")?;
@@ -88,17 +93,18 @@ pub fn decode_properties(
     Ok(out)
 }
 
-/// `writeSparseArray`: `varint (n << 1 | sparse)`; dense: n varints; sparse: `varint
-/// indexBits`, then n varints `value << indexBits | index`.
+/// `writeSparseArray`: `varint (n << 1 | sparse)`; dense: n varints (the rest are 0);
+/// sparse: `varint indexBits`, then n varints `value << indexBits | index`; n = 0 (all
+/// zeros) ends there.
 fn sparse_array(r: &mut Reader, len: usize) -> Option<Vec<u64>> {
     let (n, sparse) = r.varint_with_flag()?;
     let n = usize::try_from(n).ok().filter(|&n| n <= len)?;
     let mut values = vec![0u64; len];
+    if n == 0 {
+        return Some(values);
+    }
     if !sparse {
-        if n != len {
-            return None;
-        }
-        for v in values.iter_mut() {
+        for v in values.iter_mut().take(n) {
             *v = r.varint()?;
         }
         return Some(values);
