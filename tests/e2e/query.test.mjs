@@ -49,6 +49,12 @@ async function runSql(page, sql) {
   );
 }
 
+/** Runs `sql` and returns the first row's cells as shown. */
+async function runAndRead(page, sql) {
+  await runSql(page, sql);
+  return page.$$eval('[data-testid="query-row"]:first-child td', (tds) => tds.map((t) => t.textContent));
+}
+
 const errorText = (page) => page.textContent('[data-testid="query-error"]');
 const rowCount = (page) => page.locator('[data-testid="query-row"]').count();
 
@@ -99,11 +105,12 @@ describe('the Query tab', { skip: skip ?? false }, () => {
       await waitForState(page, 'ready', 60000);
       await openQueryTab(page);
 
-      // The tables with their columns.
+      // The tables with their columns, every one registered.
+      assert.equal(await errorText(page), '');
       const tables = await page.$$eval('[data-testid="query-table"]', (els) => els.map((e) => e.dataset.table));
-      for (const t of ['slices', 'kernels', 'tracks', 'processes']) assert.ok(tables.includes(t), `table ${t} is registered: ${tables}`);
+      for (const t of ['profiles', 'processes', 'tracks', 'slices', 'args', 'kernels', 'steps']) assert.ok(tables.includes(t), `table ${t} is registered: ${tables}`);
       const sliceColumns = await page.$$eval('[data-testid="query-table"][data-table="slices"] li', (els) => els.map((e) => e.firstChild?.textContent));
-      for (const c of ['id', 'name', 'dur_ps', 'profile']) assert.ok(sliceColumns.includes(c), `slices has ${c}: ${sliceColumns}`);
+      for (const c of ['profile', 'slice_id', 'track_id', 'name', 'dur_ps']) assert.ok(sliceColumns.includes(c), `slices has ${c}: ${sliceColumns}`);
 
       // An example: the top 10 kernels by total time.
       await page.selectOption('[data-testid="query-examples"]', { label: 'Top 10 kernels by total time' });
@@ -117,9 +124,13 @@ describe('the Query tab', { skip: skip ?? false }, () => {
       assert.match(await errorText(page), /Parser Error/);
       await runSql(page, 'SELECT nope FROM slices');
       assert.match(await errorText(page), /Binder Error.*nope/s);
-      await runSql(page, 'SELECT count(*) AS n FROM slices');
+      // The profile column is the file's name as `planeview export` gives it; slices counts what summary does.
+      await runSql(page, 'SELECT profile, count(*) AS n FROM slices GROUP BY profile');
       assert.equal(await errorText(page), '');
-      assert.match(await page.textContent('[data-testid="query-row"] td'), /^[1-9][\d,]*$/);
+      const counted = await page.$$eval('[data-testid="query-row"] td', (tds) => tds.map((t) => t.textContent));
+      assert.equal(counted[0], 'kineto__resnet50_nw0_worker0.1623143089861');
+      const profiles = await runAndRead(page, 'SELECT slices FROM profiles');
+      assert.equal(counted[1], profiles[0]);
 
       // A big result is paged: counted whole, 2,000 rows fetched, the next page on demand.
       await runSql(page, 'SELECT range AS i FROM range(250000)');
@@ -140,7 +151,7 @@ describe('the Query tab', { skip: skip ?? false }, () => {
       assert.equal(Number(back.getChild('i').get(249999)), 249999);
 
       // A row with a slice id: picking it selects that slice on the timeline.
-      await runSql(page, "SELECT id AS slice_id, name, dur_ps FROM slices WHERE name LIKE 'aten::%' ORDER BY dur_ps DESC LIMIT 5");
+      await runSql(page, "SELECT slice_id, name, dur_ps FROM slices WHERE name LIKE 'aten::%' ORDER BY dur_ps DESC LIMIT 5");
       const first = await page.$$eval('[data-testid="query-row"]:first-child td', (tds) => tds.map((t) => t.textContent));
       const id = Number(first[0].replace(/,/g, ''));
       await page.click('[data-testid="query-row"]:first-child');
