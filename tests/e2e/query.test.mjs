@@ -159,6 +159,16 @@ describe('the Query tab', { skip: skip ?? false }, () => {
       await page.waitForFunction((n) => (document.querySelector('[data-testid="details"]')?.textContent ?? '').includes(n), first[1]);
       await page.waitForFunction((sel) => location.hash.includes(sel), `sel=s:${id}`, { timeout: 5000 });
 
+      // A new load replaces the tables (and what a statement made): only the new profile's are left.
+      await page.click('[data-testid="tab-query"]');
+      await runSql(page, 'CREATE VIEW mine AS SELECT 1 AS x');
+      assert.equal(await page.locator('[data-testid="query-table"][data-table="mine"]').count(), 1, 'the new view is listed');
+      await dropFile(page, SMALL);
+      await waitForState(page, 'ready');
+      await openQueryTab(page);
+      assert.deepEqual(await runAndRead(page, 'SELECT string_agg(DISTINCT profile) FROM slices'), ['jax_cpu_mlp_small']);
+      assert.equal(await page.locator('[data-testid="query-table"][data-table="mine"]').count(), 0);
+
       dropOfflineFailures(problems);
     });
   });
