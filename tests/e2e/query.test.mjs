@@ -10,11 +10,12 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { readParquet } from 'parquet-wasm';
-import { dataFile, dropFile, missingPrerequisite, setup, skipOrFail, waitForState, withPage } from './helpers.mjs';
+import { dataFile, dropFile, dropFiles, fileFromDisk, missingPrerequisite, openPage, setup, skipOrFail, waitForState, withPage } from './helpers.mjs';
 
 const CORPUS = process.env.PLANEVIEW_CORPUS ?? join(process.cwd(), '..', 'shared', 'corpus');
 const KINETO = join(CORPUS, 'chrome_json', 'kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz');
 const SMALL = dataFile('xplane/jax_cpu_mlp_small.xplane.pb');
+const CUDA_SYNC = dataFile('chrome_json/hta__critical_path_cuda_event_sync_event_sync_trace.json.gz');
 const noBrowser = missingPrerequisite();
 const skip = noBrowser ?? (existsSync(KINETO) ? null : skipOrFail(`the corpus trace ${KINETO} is missing (set PLANEVIEW_CORPUS)`));
 
@@ -196,6 +197,35 @@ describe('the Query tab offline before DuckDB was ever fetched', { skip: noBrows
       assert.match(await errorText(page), /^The SQL engine \(DuckDB-Wasm\) could not be loaded: the page is offline and the engine was never downloaded here before/);
       assert.ok(await page.isDisabled('[data-testid="query-run"]'));
       dropOfflineFailures(problems);
+    });
+  });
+});
+
+describe('the Query tab with several files', { skip: noBrowser ?? false }, () => {
+  let env;
+  before(async () => {
+    env = await setup();
+  });
+  after(async () => {
+    await env?.close();
+  });
+
+  test("every file's tables, told apart by profile; a row of the second file selects its slice", async () => {
+    await withPage(env, 'query-session', async (page) => {
+      await openPage(page, env);
+      await dropFiles(page, [SMALL, CUDA_SYNC].map(fileFromDisk));
+      await waitForState(page, 'ready', 60000);
+      await openQueryTab(page);
+      await runSql(page, 'SELECT profile, count(*) AS n FROM slices GROUP BY profile ORDER BY profile');
+      const profiles = await page.$$eval('[data-testid="query-row"] td:first-child', (tds) => tds.map((t) => t.textContent));
+      assert.deepEqual(profiles, ['hta__critical_path_cuda_event_sync_event_sync_trace', 'jax_cpu_mlp_small']);
+      const [, name] = await runAndRead(
+        page,
+        "SELECT profile, name, slice_id FROM slices WHERE profile = 'hta__critical_path_cuda_event_sync_event_sync_trace' ORDER BY dur_ps DESC LIMIT 1",
+      );
+      await page.click('[data-testid="query-row"]:first-child');
+      await page.waitForFunction(() => document.getElementById('tab-timeline')?.getAttribute('aria-selected') === 'true');
+      await page.waitForFunction((n) => (document.querySelector('[data-testid="details"]')?.textContent ?? '').includes(n), name);
     });
   });
 });
