@@ -28,7 +28,7 @@ const ARROW_MAGIC = 'ARROW1';
  * between the 8-byte leading magic and the footer (whose length precedes the trailing magic);
  * parquet-wasm reads streams only. A buffer that is not a file is returned as it is.
  */
-export function ipcFileToStream(ipc: Uint8Array): Uint8Array {
+function ipcFileToStream(ipc: Uint8Array): Uint8Array {
   const text = (a: number, b: number): string => String.fromCharCode(...ipc.subarray(a, b));
   if (ipc.length < 20 || text(0, 6) !== ARROW_MAGIC || text(ipc.length - 6, ipc.length) !== ARROW_MAGIC) return ipc;
   const footer = new DataView(ipc.buffer, ipc.byteOffset, ipc.byteLength).getInt32(ipc.length - 10, true);
@@ -44,7 +44,7 @@ const quoteIdent = (name: string): string => `"${name.replace(/"/g, '""')}"`;
 const quoteText = (text: string): string => `'${text.replace(/'/g, "''")}'`;
 
 /** `sql` without leading comments and whitespace and without trailing semicolons. */
-export function trimStatement(sql: string): string {
+function trimStatement(sql: string): string {
   let s = sql.trim();
   for (;;) {
     if (s.startsWith('--')) {

@@ -21,7 +21,7 @@ import { sliceIdColumn, tableColumn } from './result-columns';
 import type { SqlEngine, SqlResult, SqlRow, SqlTable } from './sql-types';
 
 /** Rows fetched from DuckDB at a time (the table draws them 500 at a time). */
-export const QUERY_PAGE_ROWS = 2000;
+const QUERY_PAGE_ROWS = 2000;
 
 export interface QueryHost {
   /** Selects slice `id` of session member `member` and shows it on the timeline. */
@@ -177,7 +177,14 @@ export class QueryView implements View {
     const sql = this.sql;
     if (!scope.current) return;
     this.setState('registering');
-    await this.queue(() => this.register(sql, scope));
+    try {
+      await this.queue(() => this.register(sql, scope));
+    } catch (err) {
+      // DuckDB itself failed (not one table): the editor stays usable with whatever is there.
+      if (!scope.current) return;
+      this.showError(`The tables could not be registered: ${err instanceof Error ? err.message : String(err)}`);
+      this.setState('ready');
+    }
   }
 
   /** Replaces DuckDB's tables with the session's; each table that fails is named, the others stay. */
