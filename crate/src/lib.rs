@@ -23,6 +23,7 @@ pub mod api;
 pub mod charts;
 pub mod diagnostics;
 pub mod error;
+pub mod export;
 pub mod hlo;
 pub mod import;
 pub mod limits;

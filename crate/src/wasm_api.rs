@@ -169,6 +169,12 @@ impl Session {
             .counter_chart_points(track, t0_ps, t1_ps, max_points))
     }
 
+    /// Table `name` as an Arrow IPC stream, its `profile` column set to `profile` (see
+    /// [`Profile::table_arrow`]).
+    pub fn table_arrow(&self, name: &str, profile: &str) -> Result<Vec<u8>, JsValue> {
+        self.profile()?.table_arrow(name, profile).map_err(js_error)
+    }
+
     /// The slice ids of one row of an analysis table (see [`Profile::analysis_row_slices`]).
     pub fn analysis_row_slices(
         &self,

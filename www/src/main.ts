@@ -28,6 +28,7 @@ import { DetailsView } from './views/details-view';
 import { GraphView } from './views/graph-view';
 import { HealthView } from './views/health-view';
 import { MlirView } from './views/mlir-view';
+import { QueryView } from './views/query/query-view';
 import { RanksView } from './views/ranks/ranks-view';
 import { SearchView } from './views/search-view';
 import { StatusView } from './views/status-view';
@@ -291,6 +292,11 @@ function main(): void {
     setOffsets: (offsets) => timeline.setOffsets(offsets),
   });
   views.add(compare, ['compare']);
+  // The Query tab: SQL over the profile's tables; a row with a slice id shows that slice.
+  const queryView = new QueryView(tabs.panel('query'), {
+    showSlice: (member, id) => selection.reveal(engine.globalId(member, id)),
+  });
+  views.add(queryView, ['query']);
 
   const nameOf = (s: OpenSource): string => (s.kind === 'file' ? s.file.name : (s.name ?? nameFromUrl(s.url)));
   const urlSync = new UrlSync(pageViewState({ timeline, selection, tabs, find: (q) => search.find(q), query: () => query, dragRange: () => dragRange }));

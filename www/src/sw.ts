@@ -9,10 +9,18 @@
 // snapshot, which is always one consistent build (main.js, worker.js and the .wasm must match).
 // Only same-origin GET requests inside the scope are handled; profiles opened with `?url=` from
 // another origin go to the network untouched. Profiles dropped or picked never touch the network.
+//
+// The Query tab's SQL engine (`duckdb/`: DuckDB-Wasm's client, worker and 34 MB module) is not
+// fetched at install: the page asks for it when the tab is first opened, and this worker keeps each
+// of its files as it passes (cache `planeview-sql-<hash of those files>`, kept across deploys that
+// do not change them). From then on they come from that cache first (their cache is named after
+// their content, so a cached file is never stale), offline too.
 export {};
 
 declare const __PLANEVIEW_BUILD__: string;
 declare const __PLANEVIEW_ASSETS__: string[];
+declare const __PLANEVIEW_SQL_BUILD__: string;
+declare const __PLANEVIEW_SQL_DIR__: string;
 
 // Just what this file uses of the service-worker API (tsconfig's lib is DOM, not WebWorker).
 interface ExtendableEvent extends Event {
@@ -32,6 +40,7 @@ const sw = self as unknown as SwScope;
 
 const PREFIX = 'planeview-';
 const CACHE = `${PREFIX}${__PLANEVIEW_BUILD__}`;
+const SQL_CACHE = `${PREFIX}sql-${__PLANEVIEW_SQL_BUILD__}`;
 
 function scopeUrl(path: string): string {
   return new URL(path, sw.registration.scope).href;
@@ -50,15 +59,29 @@ sw.addEventListener('activate', (ev) => {
   ev.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE).map((k) => caches.delete(k))))
+      .then((keys) => Promise.all(keys.filter((k) => k.startsWith(PREFIX) && k !== CACHE && k !== SQL_CACHE).map((k) => caches.delete(k))))
       // Control the page that installed us, so it works offline without a reload.
       .then(() => sw.clients.claim()),
   );
 });
 
+/** A file of the SQL engine: from its cache, else from the network (then kept). */
+async function sqlAsset(req: Request): Promise<Response> {
+  const cache = await caches.open(SQL_CACHE);
+  const hit = await cache.match(req, { ignoreSearch: true });
+  if (hit) return hit;
+  const res = await fetch(req);
+  if (res.ok) await cache.put(req, res.clone());
+  return res;
+}
+
 sw.addEventListener('fetch', (ev) => {
   const req = ev.request;
   if (req.method !== 'GET' || !req.url.startsWith(sw.registration.scope)) return;
+  if (req.url.startsWith(scopeUrl(__PLANEVIEW_SQL_DIR__))) {
+    ev.respondWith(sqlAsset(req));
+    return;
+  }
   ev.respondWith(
     fetch(req).catch(async (err: unknown) => {
       const cache = await caches.open(CACHE);

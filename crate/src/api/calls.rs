@@ -105,6 +105,10 @@ requests! {
     "diff" => Diff { base: DiffSide, cand: DiffSide },
     /// Stateless: both runs' step-time distributions in one chart, as a [`ChartDoc`].
     "diffStepChart" => DiffStepChart { base: DiffSide, cand: DiffSide },
+    /// The tables of `docs/SCHEMA.md` for the loaded profile: name, rows and columns (name and
+    /// Arrow type, `profile` included), in a fixed order; the bulk call `tableArrow` gives
+    /// one as an Arrow IPC stream.
+    "exportTables" => ExportTables {},
 }
 
 /// An analysis table as `analysisTable` answers it, sent back to be merged.
@@ -204,6 +208,7 @@ pub enum Response<'a> {
     RanksReport(Box<ranks::RanksReport>),
     DiffSide(&'a DiffSide),
     Diff(Box<DiffReport>),
+    Tables(Vec<crate::export::TableInfo>),
 }
 
 impl Profile {
@@ -335,6 +340,7 @@ impl Profile {
                 None,
                 None,
             )?)),
+            Request::ExportTables {} => Response::Tables(crate::export::table_list(self)),
         })
     }
 

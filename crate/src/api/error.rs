@@ -29,6 +29,12 @@ pub enum ApiError {
     /// A chart could not be drawn.
     #[error("{0}")]
     Chart(String),
+    /// `tableArrow` named no table of `docs/SCHEMA.md`.
+    #[error("no table named {0:?}")]
+    UnknownTable(String),
+    /// A table could not be encoded.
+    #[error("{0}")]
+    Export(String),
     /// A response could not be encoded (a bug).
     #[error("internal error: {0}")]
     Internal(String),
@@ -36,7 +42,7 @@ pub enum ApiError {
 
 impl ApiError {
     /// The stable kind: `no_profile`, `bad_request`, `not_found`, `hlo`, `mlir`, `chart`,
-    /// `internal`, or the import error's own kind.
+    /// `unknownTable`, `export`, `internal`, or the import error's own kind.
     pub fn kind(&self) -> &'static str {
         match self {
             ApiError::NoProfile => "no_profile",
@@ -46,6 +52,8 @@ impl ApiError {
             ApiError::Hlo(_) => "hlo",
             ApiError::Mlir(_) => "mlir",
             ApiError::Chart(_) => "chart",
+            ApiError::UnknownTable(_) => "unknownTable",
+            ApiError::Export(_) => "export",
             ApiError::Internal(_) => "internal",
         }
     }

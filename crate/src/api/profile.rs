@@ -10,6 +10,7 @@ use crate::analysis::lod::{self, Viewport};
 use crate::analysis::lod_levels::SliceLevels;
 use crate::analysis::search::search_slices;
 use crate::analysis::tables::{Table, Tool, framework_table, table};
+use crate::export;
 use crate::hlo::service::HloService;
 use crate::import::Imported;
 use crate::model::{SliceId, StrId, Trace, TrackId, flows_in_view};
@@ -266,6 +267,19 @@ impl Profile {
             .get(row as usize)
             .map(|s| s.iter().map(|id| id.0).collect())
             .unwrap_or_default())
+    }
+
+    /// Table `name` of `docs/SCHEMA.md` as an Arrow IPC stream (schema, then record batches),
+    /// its `profile` column filled with `profile` and `host`/`rank` from the rank identity;
+    /// `unknownTable` for a name `exportTables` does not list.
+    pub fn table_arrow(&self, name: &str, profile: &str) -> Result<Vec<u8>, ApiError> {
+        let labels = export::Labels::of(self, profile, profile);
+        let mut out = Vec::new();
+        export::ipc::write_ipc_stream(self, name, &labels, &mut out).map_err(|e| match e {
+            export::ExportError::UnknownTable(n) => ApiError::UnknownTable(n),
+            other => ApiError::Export(other.to_string()),
+        })?;
+        Ok(out)
     }
 }
 

@@ -330,7 +330,23 @@ export const CALLS = {
   diff: json<[base: DiffSide, cand: DiffSide], DiffReport>(),
   /** Stateless: both runs' step-time distributions in one chart. */
   diffStepChart: json<[base: DiffSide, cand: DiffSide], ChartDoc>(),
+  /** The tables of docs/SCHEMA.md for the loaded profile: name, rows, columns with their Arrow types. */
+  exportTables: json<[], ExportTable[]>(),
+  /**
+   * Table `name` as an Arrow IPC stream (schema + record batches), its `profile` column set to
+   * `profile`; an unknown name is an engine error of kind `unknownTable`.
+   */
+  tableArrow: bulk<[name: string, profile: string], Uint8Array>(),
 };
+
+/** One table of docs/SCHEMA.md as `exportTables` lists it. */
+export interface ExportTable {
+  /** Plural snake case: `slices`, `kernels`, ... */
+  name: string;
+  rows: number;
+  /** `type` is the Arrow type as Arrow prints it (`Int64`, `Utf8`, `Struct(...)`). */
+  columns: { name: string; type: string }[];
+}
 
 /** An aggregated event: how often it happened on a line and for how long in total. */
 export interface Aggregate {

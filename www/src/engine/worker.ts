@@ -124,7 +124,7 @@ interface Reply<R> {
   value: R;
   transfer: Transferable[];
 }
-const array = <A extends Float64Array | Uint32Array>(value: A): Reply<A> => ({ value, transfer: [value.buffer] });
+const array = <A extends Float64Array | Uint32Array | Uint8Array>(value: A): Reply<A> => ({ value, transfer: [value.buffer] });
 
 /** The bulk calls (typed arrays straight from Wasm), one handler each; CALLS marks which. */
 const bulkCalls: { [M in BulkMethod]: (s: Session, ...args: CallArgs<M>) => Reply<CallResult<M>> } = {
@@ -145,6 +145,7 @@ const bulkCalls: { [M in BulkMethod]: (s: Session, ...args: CallArgs<M>) => Repl
   kernelWindows: (s, sliceId, t0, t1, limit) => array(s.kernel_windows(sliceId, t0, t1, limit)),
   counterChartPoints: (s, track, t0, t1, maxPoints) => array(s.counter_chart_points(track, t0, t1, maxPoints)),
   analysisRowSlices: (s, tool, row, compat) => array(s.analysis_row_slices(tool, row, compat)),
+  tableArrow: (s, name, profile) => array(s.table_arrow(name, profile)),
 };
 
 /**

@@ -20,6 +20,7 @@ export const TABS = [
   { name: 'hlo-stats', label: 'HLO ops', panel: 'analysis-panel' },
   { name: 'op-profile', label: 'Op profile', panel: 'analysis-panel' },
   { name: 'roofline', label: 'Roofline', panel: 'analysis-panel' },
+  { name: 'query', label: 'Query', panel: 'query-panel' },
   { name: 'ranks', label: 'Ranks', panel: 'analysis-panel', hidden: true },
   { name: 'compare', label: 'Compare', panel: 'analysis-panel', hidden: true },
 ] as const;

@@ -20,7 +20,7 @@ mod merge;
 mod tables;
 
 pub use collectives::RankCollective;
-pub use identity::IdentitySource;
+pub use identity::{Identity, IdentitySource, identity};
 pub use merge::{
     Align, HeatMap, RankEntry, RanksReport, ReportCollective, ReportProblem, ReportStep,
     merge_ranks,
