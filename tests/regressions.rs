@@ -103,3 +103,55 @@ fn xspace_rebase_shift_overflow() {
         }
     }
 }
+
+/// `read_dialects` indexed the dialect list with an op-name group's dialect number, which may
+/// be 0 when the section lists no dialect (fuzz target `mlir`): now the section is malformed.
+#[test]
+fn mlir_op_name_without_dialect() {
+    let bytes = regression("mlir_op_name_without_dialect.mlirbc");
+    assert!(matches!(
+        planeview::mlir::decode(&bytes),
+        Err(planeview::mlir::MlirError::Malformed {
+            what: "dialect section",
+            ..
+        })
+    ));
+    let err = import_bytes(&bytes).unwrap_err().to_string();
+    assert!(err.contains("broken dialect section"), "{err}");
+}
+
+/// Types and attributes referring to each other as a DAG (a function type whose inputs are
+/// the same type twice, that type again such a function, ...) printed in time exponential
+/// in the nesting (fuzz target `kernel`, a Mosaic TPU config with mutated base64). The
+/// printer now stops after `MAX_BODIES` bodies and marks the rest undecoded.
+#[test]
+fn mlir_print_shared_type_blowup() {
+    let bytes = regression("mlir_print_shared_type_blowup.mlirbc");
+    let module = planeview::mlir::decode(&bytes).unwrap();
+    for locs in [false, true] {
+        let text = module.print(&planeview::mlir::PrintOptions { locs });
+        assert!(text.contains("past the printing budget"), "locs {locs}");
+    }
+}
+
+/// `StackFrames::stack` stopped a cycle after as many *locations* as frames: frames whose
+/// location id is broken never counted, so `1 {parent_frame_id=1}` looped for ever (fuzz
+/// target `hlo_text`, in the HLO view's graph request). Now it counts steps.
+#[test]
+fn hlo_stack_frame_cycle() {
+    use planeview::hlo::HloModule;
+    let bytes = regression("hlo_stack_frame_cycle.hlo.txt");
+    let m = HloModule::from_bytes(&bytes).unwrap();
+    let frames = &m.stack_frames;
+    assert_eq!(frames.frames[0], (1, 1), "frame 1 is its own parent");
+    for id in 0..=frames.frames.len() as i32 + 1 {
+        assert!(frames.stack(id).len() <= frames.frames.len());
+    }
+    let service = planeview::hlo::service::HloService::new(&[planeview::model::HloModuleBlob {
+        name: "m".into(),
+        program_id: None,
+        proto: bytes,
+    }]);
+    let graph = service.request(&serde_json::json!({"op": "graph", "module": 0, "center": null}));
+    assert!(graph.is_ok(), "{graph:?}");
+}
