@@ -155,3 +155,26 @@ fn hlo_stack_frame_cycle() {
     let graph = service.request(&serde_json::json!({"op": "graph", "module": 0, "center": null}));
     assert!(graph.is_ok(), "{graph:?}");
 }
+
+/// Two fused computations whose fusions call each other: the HLO view's graph around one of
+/// them, drawn expanded, expanded each body inside the other without end (a stack overflow).
+/// Fuzz target `hlo_text` died of a segmentation fault without writing its input; this
+/// hand-made module gives the same fault in that target. `View::add_computation` now skips
+/// a computation it is already expanding.
+#[test]
+fn hlo_fusion_cycle() {
+    let bytes = regression("hlo_fusion_cycle.hlo.txt");
+    let service = planeview::hlo::service::HloService::new(&[planeview::model::HloModuleBlob {
+        name: "m".into(),
+        program_id: None,
+        proto: bytes,
+    }]);
+    for name in ["p", "x", "q", "y", "a", "b"] {
+        let req = serde_json::json!({"op": "graph", "module": 0, "center": name, "radius": 2, "expand": [name]});
+        let graph = service.request(&req).unwrap();
+        if name == "b" {
+            // The entry's fusion, expanded: its body (and the body of the fusion inside it).
+            assert!(graph["nodes"].as_array().unwrap().len() >= 2, "{graph}");
+        }
+    }
+}
