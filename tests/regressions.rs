@@ -103,3 +103,78 @@ fn xspace_rebase_shift_overflow() {
         }
     }
 }
+
+/// `read_dialects` indexed the dialect list with an op-name group's dialect number, which may
+/// be 0 when the section lists no dialect (fuzz target `mlir`): now the section is malformed.
+#[test]
+fn mlir_op_name_without_dialect() {
+    let bytes = regression("mlir_op_name_without_dialect.mlirbc");
+    assert!(matches!(
+        planeview::mlir::decode(&bytes),
+        Err(planeview::mlir::MlirError::Malformed {
+            what: "dialect section",
+            ..
+        })
+    ));
+    let err = import_bytes(&bytes).unwrap_err().to_string();
+    assert!(err.contains("broken dialect section"), "{err}");
+}
+
+/// Types and attributes referring to each other as a DAG (a function type whose inputs are
+/// the same type twice, that type again such a function, ...) printed in time exponential
+/// in the nesting (fuzz target `kernel`, a Mosaic TPU config with mutated base64). The
+/// printer now stops after `MAX_BODIES` bodies and marks the rest undecoded.
+#[test]
+fn mlir_print_shared_type_blowup() {
+    let bytes = regression("mlir_print_shared_type_blowup.mlirbc");
+    let module = planeview::mlir::decode(&bytes).unwrap();
+    for locs in [false, true] {
+        let text = module.print(&planeview::mlir::PrintOptions { locs });
+        assert!(text.contains("past the printing budget"), "locs {locs}");
+    }
+}
+
+/// `StackFrames::stack` stopped a cycle after as many *locations* as frames: frames whose
+/// location id is broken never counted, so `1 {parent_frame_id=1}` looped for ever (fuzz
+/// target `hlo_text`, in the HLO view's graph request). Now it counts steps.
+#[test]
+fn hlo_stack_frame_cycle() {
+    use planeview::hlo::HloModule;
+    let bytes = regression("hlo_stack_frame_cycle.hlo.txt");
+    let m = HloModule::from_bytes(&bytes).unwrap();
+    let frames = &m.stack_frames;
+    assert_eq!(frames.frames[0], (1, 1), "frame 1 is its own parent");
+    for id in 0..=frames.frames.len() as i32 + 1 {
+        assert!(frames.stack(id).len() <= frames.frames.len());
+    }
+    let service = planeview::hlo::service::HloService::new(&[planeview::model::HloModuleBlob {
+        name: "m".into(),
+        program_id: None,
+        proto: bytes,
+    }]);
+    let graph = service.request(&serde_json::json!({"op": "graph", "module": 0, "center": null}));
+    assert!(graph.is_ok(), "{graph:?}");
+}
+
+/// Two fused computations whose fusions call each other: the HLO view's graph around one of
+/// them, drawn expanded, expanded each body inside the other without end (a stack overflow).
+/// Fuzz target `hlo_text` died of a segmentation fault without writing its input; this
+/// hand-made module gives the same fault in that target. `View::add_computation` now skips
+/// a computation it is already expanding.
+#[test]
+fn hlo_fusion_cycle() {
+    let bytes = regression("hlo_fusion_cycle.hlo.txt");
+    let service = planeview::hlo::service::HloService::new(&[planeview::model::HloModuleBlob {
+        name: "m".into(),
+        program_id: None,
+        proto: bytes,
+    }]);
+    for name in ["p", "x", "q", "y", "a", "b"] {
+        let req = serde_json::json!({"op": "graph", "module": 0, "center": name, "radius": 2, "expand": [name]});
+        let graph = service.request(&req).unwrap();
+        if name == "b" {
+            // The entry's fusion, expanded: its body (and the body of the fusion inside it).
+            assert!(graph["nodes"].as_array().unwrap().len() >= 2, "{graph}");
+        }
+    }
+}

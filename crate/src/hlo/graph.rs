@@ -56,6 +56,9 @@ struct View {
     nodes: Vec<InstrId>,
     group: HashMap<InstrId, InstrId>,
     edges: Vec<(InstrId, InstrId, bool)>,
+    /// The computations being expanded, outermost first: fusions that (in broken input) call
+    /// each other are expanded once, not for ever.
+    expanding: Vec<CompId>,
 }
 
 impl View {
@@ -64,6 +67,7 @@ impl View {
             nodes: Vec::new(),
             group: HashMap::new(),
             edges: Vec::new(),
+            expanding: Vec::new(),
         };
         v.add_computation(m, top, None, expanded);
         v.nodes.sort_unstable();
@@ -79,10 +83,13 @@ impl View {
         group: Option<InstrId>,
         expanded: &HashSet<InstrId>,
     ) {
+        self.expanding.push(c);
         for i in m.instructions_of(c) {
             if expanded.contains(&i) {
                 for &body in m.called(i) {
-                    self.add_computation(m, body, Some(i), expanded);
+                    if !self.expanding.contains(&body) {
+                        self.add_computation(m, body, Some(i), expanded);
+                    }
                 }
                 continue;
             }
@@ -100,6 +107,7 @@ impl View {
                 self.edges.push((output_of(m, p, expanded), i, true));
             }
         }
+        self.expanding.pop();
     }
 }
 
@@ -246,6 +254,7 @@ pub fn overview(m: &HloModule, c: CompId, limit: usize) -> HloGraph {
         nodes: keep.clone(),
         group: HashMap::new(),
         edges: merged_edges,
+        expanding: Vec::new(),
     };
     let mut g = finish(&merged, keep, &HashMap::new(), None, Vec::new());
     for n in &mut g.nodes {

@@ -117,7 +117,12 @@ impl StackFrames {
     pub fn stack(&self, id: i32) -> Vec<SourceLocation> {
         let mut out = Vec::new();
         let mut id = id;
-        while id > 0 && out.len() < self.frames.len() {
+        // Counted in steps, not locations found: a cycle through frames without a location
+        // ends too.
+        for _ in 0..self.frames.len() {
+            if id <= 0 {
+                break;
+            }
             let Some(&(loc, parent)) = self.frames.get(id as usize - 1) else {
                 break;
             };

@@ -273,7 +273,7 @@ fn read_dialects(
                 (r.varint()?, None)
             };
             op_names.push(OpName {
-                full: format!("{}.{}", dialects[dialect], string(strings, name)?),
+                full: format!("{}.{}", dialects.get(dialect)?, string(strings, name)?),
                 registered,
             });
         }

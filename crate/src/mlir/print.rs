@@ -25,6 +25,12 @@ pub struct PrintOptions {
 /// input, since entries can refer to each other in cycles) print as undecoded.
 const MAX_ATTR_DEPTH: usize = 64;
 
+/// Most attribute, type and location bodies printed for one module. Entries can refer to each
+/// other as a DAG whose text doubles with each level (an array of the level below, twice): past
+/// this many bodies (at least 4 Mi bytes of text, far beyond any kernel) a reference prints as
+/// undecoded, so broken input cannot make the printer run for ever.
+const MAX_BODIES: usize = 1 << 22;
+
 /// Elements of a `dense<>` above which MLIR prints the raw data as a hex string.
 const HEX_ELEMENTS_THRESHOLD: u64 = 100;
 
@@ -48,6 +54,7 @@ pub fn print(m: &Module, options: &PrintOptions) -> String {
         notes: Vec::new(),
         distinct_ids: hashbrown::HashMap::new(),
         used_resources: Vec::new(),
+        bodies: 0,
     };
     for u in &m.undecoded {
         let _ = writeln!(
@@ -174,9 +181,17 @@ struct Printer<'m> {
     distinct_ids: hashbrown::HashMap<u32, u32>,
     /// Resources referenced so far, in first-use order.
     used_resources: Vec<u32>,
+    /// Attribute, type and location bodies printed so far (see [`MAX_BODIES`]).
+    bodies: usize,
 }
 
 impl Printer<'_> {
+    /// Counts one more body printed; false once past [`MAX_BODIES`].
+    fn within_budget(&mut self) -> bool {
+        self.bodies += 1;
+        self.bodies <= MAX_BODIES
+    }
+
     fn print_alias_defs(&mut self, deferred: bool) {
         let order = std::mem::take(&mut self.aliases.order);
         for &(is_type, index, deferrable) in &order {
@@ -537,6 +552,10 @@ impl Printer<'_> {
             self.undecoded_attr(s, loc, "attribute nested too deep");
             return;
         }
+        if !self.within_budget() {
+            self.undecoded_attr(s, loc, "location past the printing budget");
+            return;
+        }
         match self.m.attrs.get(loc as usize).cloned() {
             Some(Attr::UnknownLoc) => s.push_str("unknown"),
             Some(Attr::FileLoc {
@@ -641,6 +660,10 @@ impl Printer<'_> {
     fn attr_body(&mut self, s: &mut String, index: u32, elide: Elide, depth: usize) {
         if depth > MAX_ATTR_DEPTH {
             self.undecoded_attr(s, index, "attribute nested too deep");
+            return;
+        }
+        if !self.within_budget() {
+            self.undecoded_attr(s, index, "attribute past the printing budget");
             return;
         }
         let Some(a) = self.m.attrs.get(index as usize).cloned() else {
@@ -1078,6 +1101,10 @@ impl Printer<'_> {
     fn ty_body(&mut self, s: &mut String, index: u32, depth: usize) {
         if depth > MAX_ATTR_DEPTH {
             self.undecoded_type(s, index, "type nested too deep");
+            return;
+        }
+        if !self.within_budget() {
+            self.undecoded_type(s, index, "type past the printing budget");
             return;
         }
         let Some(t) = self.m.types.get(index as usize).cloned() else {
