@@ -4,6 +4,9 @@
 //! `--json` rows; the engine calls `exportTables` / `tableArrow`; `planeview export` with a bad
 //! file among good ones. (The SQL parity with DuckDB is `tests/duckdb/parity.py`.)
 
+// Tests write Parquet files and a bad input to disk; the sans-IO rule is for the core.
+#![allow(clippy::disallowed_methods)]
+
 mod common;
 
 use arrow_array::cast::AsArray;
