@@ -12,13 +12,16 @@ export PLANEVIEW_CORPUS := $(CORPUS)
 # Installed tools (cargo install) live here; make sure a fresh shell finds them.
 export PATH := $(HOME)/.cargo/bin:$(PATH)
 
-.PHONY: setup setup-browser wasm dist serve test check-rust e2e fmt clean fuzz bench
+.PHONY: setup setup-browser setup-duckdb wasm dist serve test check-rust e2e duckdb-parity fmt clean fuzz bench
 
 setup:
 	@scripts/setup.sh build
 
 setup-browser:
 	@scripts/setup.sh browser
+
+setup-duckdb:
+	@scripts/setup.sh duckdb
 
 wasm: setup
 	npm run --silent wasm
@@ -43,7 +46,13 @@ e2e: setup-browser dist
 	npm run --silent lint
 	npm run --silent e2e
 
-test: check-rust e2e
+# `planeview export` of several corpus profiles read back by DuckDB (PyPI, in a venv): the SQL
+# answers equal `kernels`, `overview` and `summary` (tests/duckdb/parity.py).
+duckdb-parity: setup-duckdb
+	cargo build --bin planeview
+	target/duckdb-venv/bin/python tests/duckdb/parity.py target/debug/planeview
+
+test: check-rust e2e duckdb-parity
 	@echo "make test: all checks passed"
 
 # Benchmarks (minutes; not part of `make test`, which runs a smoke version): prints one table and

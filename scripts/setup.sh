@@ -4,11 +4,14 @@
 # `cargo install`s at once on 2 cores take three times as long.
 #   scripts/setup.sh build     wasm target, wasm-bindgen-cli, wasm-pack, npm packages
 #   scripts/setup.sh browser   also Debian's chromium (for the end-to-end tests)
+#   scripts/setup.sh duckdb    also DuckDB from PyPI in target/duckdb-venv (the parity test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 WASM_BINDGEN_VERSION=0.2.130
 WASM_PACK_VERSION=0.15.1
+DUCKDB_VERSION=2.0.1
+DUCKDB_VENV=target/duckdb-venv
 
 say() { printf '\033[1msetup:\033[0m %s\n' "$*"; }
 
@@ -37,5 +40,10 @@ if [ "${1:-build}" = browser ] && ! [ -x /usr/bin/chromium ]; then
   export DEBIAN_FRONTEND=noninteractive
   apt-get update -qq
   apt-get install -y -qq chromium >/dev/null
+fi
+if [ "${1:-build}" = duckdb ] && ! ("$DUCKDB_VENV/bin/python" -c "import duckdb, sys; sys.exit(duckdb.__version__ != '$DUCKDB_VERSION')" 2>/dev/null); then
+  say "installing DuckDB $DUCKDB_VERSION from PyPI into $DUCKDB_VENV (the parity test)"
+  python3 -m venv "$DUCKDB_VENV"
+  "$DUCKDB_VENV/bin/pip" install --quiet --disable-pip-version-check "duckdb==$DUCKDB_VERSION"
 fi
 exit 0

@@ -355,10 +355,10 @@ fn args(t: &Trace, emit: &mut Emit) -> Result<(), ExportError> {
     for (owner, id, set) in arg_owners(t) {
         for (key, value) in t.args.get(set) {
             cols.push(t, owner, id, t.str(key), value);
-        }
-        if cols.rows >= super::BATCH_ROWS {
-            let (n, arrays) = cols.finish();
-            emit(n, arrays)?;
+            if cols.rows == super::BATCH_ROWS {
+                let (n, arrays) = cols.finish();
+                emit(n, arrays)?;
+            }
         }
     }
     if cols.rows > 0 {

@@ -9,6 +9,7 @@ mod args;
 mod counters;
 mod diff;
 mod dump;
+mod export;
 mod framework_ops;
 mod gpu_ops;
 mod hlo;
@@ -58,6 +59,10 @@ commands:
   hlo FILE [--module M] [--op NAME --radius N] [--format text|long-text|dot|json]
                             an HLO module: XProf's short text (default), long text, DOT or
                             JSON of the radius-N (default 3) neighbourhood of an op
+
+  export FILE... --out DIR [--format parquet|arrow]
+                            every table of docs/SCHEMA.md (model and analyses), one file per
+                            table and profile: DIR/<table>/profile=<name>/part-0.parquet
 
   ranks FILE... | DIR [--json] [--align clock|step:N|collective:K]
                             one distributed job, a profile per rank: step times per rank,
@@ -128,6 +133,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "select" => select::run(rest),
         "ranks" => ranks::run(rest),
         "diff" => diff::run(rest),
+        "export" => export::run(rest),
         "-h" | "--help" | "help" => {
             out!("{USAGE}");
             Ok(())
