@@ -14,7 +14,7 @@ mod series;
 mod timeline;
 mod xspace;
 
-pub use events::Source;
+pub use events::{Activity, MemEvent, Source};
 pub use series::Columns;
 pub use timeline::{NEVER, Timeline};
 

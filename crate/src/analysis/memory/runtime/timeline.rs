@@ -58,7 +58,7 @@ pub struct Timeline {
     /// What the device holds, where stated (the device's size, else XSpace's capacity at the
     /// peak).
     pub capacity: Option<i64>,
-    /// The allocator's own lifetime peak, as the last event stating it says.
+    /// The allocator's own lifetime peak: the largest any event states (it never falls).
     pub lifetime_peak: Option<i64>,
 }
 
@@ -87,7 +87,7 @@ impl Timeline {
         let allocations = pair(&name, &events, diagnostics);
         let peak = (0..in_use.len()).max_by_key(|&k| (in_use[k], k));
         let capacity = capacity.or_else(|| peak.and_then(|k| events[k].capacity));
-        let lifetime_peak = events.iter().rev().find_map(|e| e.lifetime_peak);
+        let lifetime_peak = events.iter().filter_map(|e| e.lifetime_peak).max();
         Timeline {
             name,
             device,

@@ -3,7 +3,8 @@
 //! else the device's `index_on_host` / `device_ordinal`, the last of them written winning,
 //! as in XProf; allocators are listed by name, as XProf lists them), its state after the event (`bytes_allocated` heap, `bytes_reserved` stack,
 //! `bytes_available`, `peak_bytes_in_use`) and the block (`allocation_bytes`,
-//! `requested_bytes`, `addr`, `tf_op`, `region_type`, `data_type`, `tensor_shapes`).
+//! `requested_bytes`, `addr`, `tf_op`, `region_type`, `data_type`, `tensor_shapes` or
+//! `shape`).
 
 use super::events::{Activity, AllocatorEvents, MemEvent, Source};
 use super::ops::InnermostOp;
@@ -12,7 +13,7 @@ use crate::model::{ArgValue, ProcessRole, StrId, Trace, TrackId};
 use hashbrown::HashMap;
 
 /// The stats read, in [`Keys`] order.
-const STATS: [&str; 16] = [
+const STATS: [&str; 15] = [
     "allocator_name",
     "index_on_host",
     "device_ordinal",
@@ -27,9 +28,10 @@ const STATS: [&str; 16] = [
     "region_type",
     "data_type",
     "tensor_shapes",
-    "fragmentation",
-    "group_id",
+    "shape",
 ];
+/// Where `shape` (what TensorFlow writes) is read: as `tensor_shapes` (XProf's name).
+const SHAPE: usize = 13;
 
 /// What one event states.
 #[derive(Default)]
@@ -126,6 +128,7 @@ fn read(trace: &Trace, set: crate::model::ArgSetId, keys: &[Option<StrId>]) -> S
         let Some(k) = keys.iter().position(|&id| id == Some(key)) else {
             continue;
         };
+        let k = if k == STATS.len() - 1 { SHAPE } else { k };
         match k {
             0 => {
                 out.allocator = value_str_id(value).map(|s| trace.str(s).to_owned());
