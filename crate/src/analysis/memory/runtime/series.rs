@@ -81,23 +81,20 @@ impl Series {
             in_use: Vec::with_capacity(width),
             reserved: self.reserved.as_ref().map(|_| Vec::with_capacity(width)),
         };
-        let mut lo = self.times.partition_point(|&t| t < start);
         for c in 0..width {
-            let next = edge(c + 1);
-            let hi = lo + self.times[lo..].partition_point(|&t| t < next);
-            // The value holding at the column's start (an earlier event's, unless one falls
-            // on the start itself), then every event inside it.
-            let starts_on_event = self.times.get(lo) == Some(&edge(c));
-            let from = if starts_on_event {
-                lo
-            } else {
-                lo.saturating_sub(1)
+            let (a, b) = (edge(c), edge(c + 1));
+            // The value holding at the column's start (the last event at or before it), then
+            // every event inside it.
+            let lo = self.times.partition_point(|&t| t < a);
+            let hi = lo + self.times[lo..].partition_point(|&t| t < b);
+            let range = match self.times.partition_point(|&t| t <= a).checked_sub(1) {
+                Some(hold) => lo.min(hold)..hi.max(hold + 1),
+                None => lo..hi,
             };
-            out.in_use.push(self.in_use.max(from, hi));
+            out.in_use.push(self.in_use.max(range.start, range.end));
             if let (Some(r), Some(p)) = (out.reserved.as_mut(), self.reserved.as_ref()) {
-                r.push(p.max(from, hi));
+                r.push(p.max(range.start, range.end));
             }
-            lo = hi;
         }
         out
     }
