@@ -7,7 +7,8 @@
 //! browser. `counters.rs` draws the counter chart the same way (its own text estimate).
 //!
 //! Charts: kernel-duration histogram, step-time stacked bars, roofline scatter with the
-//! device's roofs, time-by-category bars, two runs' step-time histograms. Every chart has a
+//! device's roofs, time-by-category bars, two runs' step-time histograms; `memory.rs` draws an
+//! allocator's bytes in use and reserved (its own data, the most per pixel column). Every chart has a
 //! title, axes in units for people (`units.rs`: times in the unit the data range fits, bytes
 //! in KiB/MiB/GiB, counts with k/M) and, where there is more than one series, a legend beside
 //! the plot (never over data). Each bar or point carries its exact value as an SVG `<title>`
@@ -20,6 +21,7 @@ pub mod data;
 mod histogram;
 mod hits;
 mod legend;
+pub mod memory;
 mod roofline;
 mod step_compare;
 mod text_size;

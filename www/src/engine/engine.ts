@@ -178,6 +178,7 @@ export type {
   RanksReport,
 } from './ranks-types';
 import type { Align, RankPartial, RanksReport } from './ranks-types';
+import type { MemoryAt, MemoryProfile } from './memory-types';
 
 export interface ChartSpec {
   title: string;
@@ -337,6 +338,12 @@ export const CALLS = {
    * `profile`; an unknown name is an engine error of kind `unknownTable`.
    */
   tableArrow: bulk<[name: string, profile: string], Uint8Array>(),
+  /** The runtime memory of every allocator (memory-types.ts); none without memory events. */
+  memoryProfile: json<[], MemoryProfile>(),
+  /** Allocator `allocator` at `timePs` (null: at its peak), with its `limit` largest live allocations. */
+  memoryAt: json<[allocator: number, timePs: number | null, limit: number], MemoryAt>(),
+  /** The chart of allocator `allocator` over [startPs, endPs] as SVG: in use and reserved, most per pixel, peak marked. */
+  memoryChartSvg: json<[allocator: number, startPs: number, endPs: number, width: number, height: number], string>(),
 };
 
 /** One table of docs/SCHEMA.md as `exportTables` lists it. */
