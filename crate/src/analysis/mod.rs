@@ -20,6 +20,7 @@ pub mod kernel_stats;
 pub mod launch_ops;
 pub mod lod;
 pub mod lod_levels;
+pub mod memory;
 pub mod nesting;
 pub mod op_metrics;
 pub mod op_profile;

@@ -18,6 +18,7 @@ use crate::analysis::counters::{
 };
 use crate::analysis::diff::{DiffReport, DiffSide, diff, step_chart};
 use crate::analysis::health::{HealthEntry, health_entries};
+use crate::analysis::memory::buffers;
 use crate::analysis::op_profile::{GroupBy, Node, op_profile};
 use crate::analysis::overview::{Overview as AnalysisOverview, overview_with_ops};
 use crate::analysis::ranks;
@@ -105,6 +106,13 @@ requests! {
     "diff" => Diff { base: DiffSide, cand: DiffSide },
     /// Stateless: both runs' step-time distributions in one chart, as a [`ChartDoc`].
     "diffStepChart" => DiffStepChart { base: DiffSide, cand: DiffSide },
+    /// XLA's buffer assignment (XProf's memory viewer) of every module that has one, or of
+    /// `module` alone (named as listed, or bare when unambiguous; `not_found` otherwise): see
+    /// [`crate::analysis::memory::buffers`].
+    "bufferAssignment" => BufferAssignment { module: Option<String> },
+    /// The heap of `module` over program order as SVG, the peak marked (`not_found` for an
+    /// unknown module).
+    "bufferChartSvg" => BufferChartSvg { module: String, width: u32, height: u32 },
 }
 
 /// An analysis table as `analysisTable` answers it, sent back to be merged.
@@ -204,6 +212,14 @@ pub enum Response<'a> {
     RanksReport(Box<ranks::RanksReport>),
     DiffSide(&'a DiffSide),
     Diff(Box<DiffReport>),
+    BufferAssignment(BufferAssignmentReply),
+}
+
+/// The reply of `bufferAssignment`.
+#[derive(Debug, Serialize)]
+pub struct BufferAssignmentReply {
+    /// The modules, in the profile's order.
+    pub modules: Vec<buffers::ModuleBuffers>,
 }
 
 impl Profile {
@@ -335,6 +351,33 @@ impl Profile {
                 None,
                 None,
             )?)),
+            Request::BufferAssignment { module } => {
+                let modules = match module {
+                    None => buffers::module_buffers(t),
+                    Some(name) => vec![buffer_module(t, &name)?],
+                };
+                Response::BufferAssignment(BufferAssignmentReply {
+                    modules: modules.into_iter().map(|a| a.summary).collect(),
+                })
+            }
+            Request::BufferChartSvg {
+                module,
+                width,
+                height,
+            } => {
+                let a = buffer_module(t, &module)?;
+                let curve = crate::charts::buffer_heap::HeapCurve {
+                    title: a.summary.module,
+                    heap_after: a.heap_after,
+                    baseline_bytes: a.summary.indefinite_bytes,
+                    peak_position: a.summary.peak_position as usize,
+                    peak_bytes: a.summary.peak_heap_bytes,
+                };
+                Response::Text(Some(
+                    crate::charts::buffer_heap::to_svg(&curve, width, height)
+                        .map_err(ApiError::Chart)?,
+                ))
+            }
         })
     }
 
@@ -444,6 +487,12 @@ impl Aggregate {
             })
             .collect()
     }
+}
+
+/// The buffer assignment of module `name`; `not_found` when no module with one is so named.
+fn buffer_module(t: &crate::model::Trace, name: &str) -> Result<buffers::BufferAnalysis, ApiError> {
+    buffers::module_named(t, name)
+        .ok_or_else(|| not_found(format!("no module {name:?} with a buffer assignment")))
 }
 
 fn not_found(message: String) -> ApiError {

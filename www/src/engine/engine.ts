@@ -179,6 +179,10 @@ export type {
 } from './ranks-types';
 import type { Align, RankPartial, RanksReport } from './ranks-types';
 
+// Replies of the memory calls live in memory-types.ts.
+export type { PeakBuffer, ModuleBuffers, BufferAssignment } from './memory-types';
+import type { BufferAssignment } from './memory-types';
+
 export interface ChartSpec {
   title: string;
   series: Array<{ name: string; points: Array<[number, number]> }>;
@@ -330,6 +334,10 @@ export const CALLS = {
   diff: json<[base: DiffSide, cand: DiffSide], DiffReport>(),
   /** Stateless: both runs' step-time distributions in one chart. */
   diffStepChart: json<[base: DiffSide, cand: DiffSide], ChartDoc>(),
+  /** XLA's buffer assignment of every module that has one, or of `module` alone (null: all). */
+  bufferAssignment: json<[module: string | null], BufferAssignment>(),
+  /** The heap of `module` over program order as an SVG document, the peak marked. */
+  bufferChartSvg: json<[module: string, width: number, height: number], string>(),
 };
 
 /** An aggregated event: how often it happened on a line and for how long in total. */
