@@ -205,3 +205,40 @@ fn check_against_xla_report(module: &Value, report: &str) {
     spans.sort_unstable();
     assert!(spans.windows(2).all(|w| w[0].1 <= w[1].0), "{spans:?}");
 }
+
+#[test]
+fn damaged_assignments_never_panic() {
+    use planeview::analysis::memory::buffers::analyse_blob;
+    use planeview::model::HloModuleBlob;
+    let bytes = common::read(
+        &common::data_dir("hlo").join("mlp_jit_train_step.cpu_after_optimizations.hlo.pb"),
+    );
+    let blob = |proto: Vec<u8>| HloModuleBlob {
+        name: "m".into(),
+        program_id: Some(1),
+        proto,
+    };
+    let whole = analyse_blob(&blob(bytes.clone())).expect("the file has an assignment");
+    assert!(
+        whole.summary.problems.is_empty(),
+        "{:?}",
+        whole.summary.problems
+    );
+    let mut analysed = 0;
+    for k in 0..64 {
+        let cut = bytes.len() * k / 64;
+        analysed += usize::from(analyse_blob(&blob(bytes[..cut].to_vec())).is_some());
+        let mut flipped = bytes.clone();
+        let at = (k * 7919 + 13) % bytes.len();
+        flipped[at] ^= 1 << (k % 8);
+        if let Some(a) = analyse_blob(&blob(flipped)) {
+            analysed += 1;
+            assert_eq!(a.heap_after.len(), a.summary.program_length as usize);
+            assert!(a.summary.peak_heap_bytes >= 0);
+        }
+    }
+    assert!(
+        analysed > 0,
+        "some damaged copies still decode and are analysed"
+    );
+}

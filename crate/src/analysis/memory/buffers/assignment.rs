@@ -64,7 +64,7 @@ pub fn indefinite(a: &pb::BufferAllocationProto) -> bool {
 pub struct Buffer<'a> {
     /// `LogicalBufferProto.id`.
     pub id: i64,
-    /// Bytes (with padding), as the assignment states.
+    /// Bytes (with padding), as the assignment states (a negative size counts 0).
     pub bytes: i64,
     /// Memory space.
     pub color: i64,
@@ -148,7 +148,7 @@ impl<'a> Assignment<'a> {
                     let instruction = instructions.get(&at.map_or(-1, |l| l.instruction_id))?;
                     Some(Buffer {
                         id: lb.id,
-                        bytes: lb.size,
+                        bytes: lb.size.max(0),
                         color: lb.color,
                         allocation: k,
                         offset: assigned.offset,

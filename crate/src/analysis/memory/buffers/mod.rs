@@ -178,16 +178,16 @@ pub fn analyse(
     for k in index.allocations_in(MAIN_MEMORY) {
         let a = index.allocation(k);
         if a.is_entry_computation_parameter {
-            parameter_bytes += a.size;
+            parameter_bytes = a.size.max(0).saturating_add(parameter_bytes);
         }
         if a.maybe_live_out {
-            output_bytes += a.size;
+            output_bytes = a.size.max(0).saturating_add(output_bytes);
         }
         if !indefinite(a) {
             continue;
         }
         if let Some(b) = index.representative(k) {
-            indefinite_bytes += a.size;
+            indefinite_bytes = a.size.max(0).saturating_add(indefinite_bytes);
             listed.push(peak_buffer(&index, b, None));
         }
     }
@@ -206,12 +206,12 @@ pub fn analyse(
     let heap_after: Vec<i64> = replay
         .heap_after
         .iter()
-        .map(|h| h + indefinite_bytes)
+        .map(|h| h.saturating_add(indefinite_bytes))
         .collect();
     BufferAnalysis {
         summary: ModuleBuffers {
             module: display,
-            peak_heap_bytes: replay.peak_bytes + indefinite_bytes,
+            peak_heap_bytes: replay.peak_bytes.saturating_add(indefinite_bytes),
             peak_position: u32::try_from(replay.peak_position).unwrap_or(u32::MAX),
             program_length: u32::try_from(heap_after.len()).unwrap_or(u32::MAX),
             instruction_at_peak,
@@ -239,5 +239,107 @@ fn peak_buffer(
         logical_buffer_id: b.id,
         opcode: b.instruction.opcode.clone(),
         op_name: b.op_name().to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::simulate::tests::{events, fixture};
+    use super::*;
+
+    #[test]
+    fn whole_program_allocations_raise_every_point_and_are_listed_by_their_largest_buffer() {
+        // Buffers 0, 1: heap temporaries; 2: a parameter; 3, 4: one output allocation;
+        // 5: thread-local scratch (not counted).
+        let (m, mut a) = fixture(&[100, 50, 1000, 30, 300, 7]);
+        let assigned = |id: i64, size: i64| pb::buffer_allocation_proto::Assigned {
+            logical_buffer_id: id,
+            offset: 0,
+            size,
+        };
+        a.buffer_allocations[0].assigned.truncate(2);
+        a.buffer_allocations[0].assigned[1].offset = 100;
+        a.buffer_allocations.extend([
+            pb::BufferAllocationProto {
+                index: 1,
+                size: 1000,
+                is_entry_computation_parameter: true,
+                assigned: vec![assigned(2, 1000)],
+                ..Default::default()
+            },
+            pb::BufferAllocationProto {
+                index: 2,
+                size: 320,
+                maybe_live_out: true,
+                assigned: vec![assigned(3, 30), assigned(4, 300)],
+                ..Default::default()
+            },
+            pb::BufferAllocationProto {
+                index: 3,
+                size: 7,
+                is_thread_local: true,
+                assigned: vec![assigned(5, 7)],
+                ..Default::default()
+            },
+        ]);
+        a.heap_simulator_traces = vec![events(&[(0, 0, 0), (0, 1, 0), (1, 0, 0), (1, 1, 0)])];
+        let r = analyse("m(7)".into(), &m, &a);
+        let s = &r.summary;
+        assert_eq!(
+            s.indefinite_bytes, 1320,
+            "parameter and output, not thread-local"
+        );
+        assert_eq!(r.heap_after, vec![1420, 1470, 1370, 1320]);
+        assert_eq!(
+            (s.peak_heap_bytes, s.peak_position, s.program_length),
+            (1470, 1, 4)
+        );
+        assert_eq!(s.instruction_at_peak.as_deref(), Some("at1"));
+        assert_eq!((s.parameter_bytes, s.output_bytes), (1000, 320));
+        let listed: Vec<(i64, &str, &str, Option<i64>)> = (s.buffers_at_peak.iter())
+            .map(|b| (b.bytes, b.instruction.as_str(), b.kind, b.offset_bytes))
+            .collect();
+        assert_eq!(
+            listed,
+            vec![
+                (1000, "i2", "parameter", None),
+                (300, "i4", "output", None),
+                (100, "i0", "temporary", Some(0)),
+                (50, "i1", "temporary", Some(100)),
+            ]
+        );
+        assert!(s.problems.is_empty(), "{:?}", s.problems);
+    }
+
+    #[test]
+    fn without_a_trace_only_whole_program_allocations_count() {
+        let (m, mut a) = fixture(&[64]);
+        a.buffer_allocations[0].is_constant = true;
+        let r = analyse("m".into(), &m, &a);
+        assert_eq!(r.summary.peak_heap_bytes, 64);
+        assert_eq!((r.summary.peak_position, r.summary.program_length), (0, 0));
+        assert_eq!(r.summary.buffers_at_peak[0].kind, "constant");
+        assert!(r.heap_after.is_empty());
+    }
+
+    #[test]
+    fn dangling_references_are_problems_not_failures() {
+        let (m, mut a) = fixture(&[8]);
+        a.buffer_allocations[0]
+            .assigned
+            .push(pb::buffer_allocation_proto::Assigned {
+                logical_buffer_id: 42,
+                offset: 0,
+                size: 8,
+            });
+        let r = analyse("m".into(), &m, &a);
+        assert_eq!(r.summary.problems.len(), 1, "{:?}", r.summary.problems);
+    }
+
+    #[test]
+    fn bare_names_drop_the_program_id() {
+        assert_eq!(bare_name("jit_f(12)"), "jit_f");
+        assert_eq!(bare_name("jit_f"), "jit_f");
+        assert_eq!(bare_name("f(x)(3)"), "f(x)");
     }
 }

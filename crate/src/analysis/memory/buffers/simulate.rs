@@ -84,7 +84,7 @@ pub fn replay(assignment: &Assignment<'_>, trace: &pb::HeapSimulatorTrace) -> Re
                     s.refs -= 1;
                     if s.refs == 0 {
                         let bytes = size_of(assignment, root);
-                        if heap - bytes < 0 {
+                        if heap < bytes {
                             s.refs += 1;
                             skipped.push(("would make the heap negative", k, b.id));
                         } else {
@@ -115,7 +115,7 @@ pub fn replay(assignment: &Assignment<'_>, trace: &pb::HeapSimulatorTrace) -> Re
         }
         if let Some(root) = grew_by {
             live.push(root);
-            heap += size_of(assignment, root);
+            heap = heap.saturating_add(size_of(assignment, root));
             if heap > r.peak_bytes {
                 r.peak_bytes = heap;
                 r.peak_position = k;
@@ -163,4 +163,174 @@ fn root_of(state: &HashMap<i64, State>, id: i64) -> i64 {
 
 fn size_of(assignment: &Assignment<'_>, id: i64) -> i64 {
     assignment.buffer(id).map_or(0, |b| b.bytes)
+}
+
+#[cfg(test)]
+pub(super) mod tests {
+    use super::*;
+
+    /// A module with one instruction per buffer (instruction id = buffer id, named `i<id>`),
+    /// buffer `id` of `bytes[id]` bytes, all in one temporary allocation.
+    pub fn fixture(bytes: &[i64]) -> (pb::HloModuleProto, pb::BufferAssignmentProto) {
+        let instructions = (0..bytes.len() as i64)
+            .map(|id| pb::HloInstructionProto {
+                name: format!("i{id}"),
+                opcode: "fusion".into(),
+                id,
+                ..Default::default()
+            })
+            .collect();
+        let module = pb::HloModuleProto {
+            name: "m".into(),
+            computations: vec![pb::HloComputationProto {
+                name: "main".into(),
+                instructions,
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        let logical_buffers = (bytes.iter().enumerate())
+            .map(|(id, &size)| pb::LogicalBufferProto {
+                id: id as i64,
+                size,
+                defined_at: Some(pb::logical_buffer_proto::Location {
+                    instruction_id: id as i64,
+                    shape_index: vec![],
+                }),
+                color: 0,
+            })
+            .collect();
+        let assigned = (bytes.iter().enumerate())
+            .map(|(id, &size)| pb::buffer_allocation_proto::Assigned {
+                logical_buffer_id: id as i64,
+                offset: 0,
+                size,
+            })
+            .collect();
+        let assignment = pb::BufferAssignmentProto {
+            logical_buffers,
+            buffer_allocations: vec![pb::BufferAllocationProto {
+                index: 0,
+                size: bytes.iter().sum(),
+                assigned,
+                ..Default::default()
+            }],
+            ..Default::default()
+        };
+        (module, assignment)
+    }
+
+    /// `(kind, buffer, canonical)` events as a trace.
+    pub fn events(e: &[(i32, i64, i64)]) -> pb::HeapSimulatorTrace {
+        pb::HeapSimulatorTrace {
+            events: (e.iter())
+                .map(
+                    |&(kind, buffer_id, canonical)| pb::heap_simulator_trace::Event {
+                        kind,
+                        buffer_id,
+                        share_with_canonical_id: canonical,
+                        instruction_name: format!("at{buffer_id}"),
+                        ..Default::default()
+                    },
+                )
+                .collect(),
+            ..Default::default()
+        }
+    }
+
+    fn run(bytes: &[i64], e: &[(i32, i64, i64)]) -> Replay {
+        let (m, a) = fixture(bytes);
+        replay(&Assignment::new(&m, &a), &events(e))
+    }
+
+    #[test]
+    fn alloc_and_free_give_the_heap_and_its_first_peak() {
+        let r = run(
+            &[10, 20, 30],
+            &[
+                (ALLOC, 0, 0),
+                (ALLOC, 1, 0),
+                (FREE, 0, 0),
+                (ALLOC, 2, 0),
+                (FREE, 1, 0),
+            ],
+        );
+        assert_eq!(r.heap_after, vec![10, 30, 20, 50, 30]);
+        assert_eq!((r.peak_bytes, r.peak_position), (50, 3));
+        assert_eq!(r.live_at_peak, vec![1, 2], "in the order they became live");
+        assert!(r.problems.is_empty());
+        let tie = run(&[5, 5], &[(ALLOC, 0, 0), (FREE, 0, 0), (ALLOC, 1, 0)]);
+        assert_eq!(
+            tie.peak_position, 0,
+            "an equal later heap keeps the first peak"
+        );
+    }
+
+    #[test]
+    fn a_shared_buffer_costs_nothing_while_its_canonical_lives() {
+        let r = run(
+            &[8, 8],
+            &[
+                (ALLOC, 0, 0),
+                (SHARE_WITH, 1, 0),
+                (FREE, 0, 0),
+                (FREE, 1, 0),
+            ],
+        );
+        assert_eq!(
+            r.heap_after,
+            vec![8, 8, 8, 0],
+            "freed when the last reference goes"
+        );
+        assert_eq!(r.live_at_peak, vec![0]);
+    }
+
+    #[test]
+    fn sharing_a_freed_canonical_reuses_its_memory_shown_as_the_sharer() {
+        let r = run(
+            &[8, 8, 1],
+            &[
+                (ALLOC, 0, 0),
+                (FREE, 0, 0),
+                (ALLOC, 2, 0),
+                (SHARE_WITH, 1, 0),
+                (FREE, 1, 0),
+            ],
+        );
+        assert_eq!(r.heap_after, vec![8, 0, 1, 9, 1]);
+        assert_eq!((r.peak_bytes, r.peak_position), (9, 3));
+        assert_eq!(
+            r.live_at_peak,
+            vec![2, 1],
+            "the reused root is listed as its sharer"
+        );
+    }
+
+    #[test]
+    fn bad_events_are_skipped_and_reported_never_a_panic() {
+        let r = run(
+            &[4, 4],
+            &[
+                (ALLOC, 0, 0),
+                (FREE, 0, 0),
+                (FREE, 0, 0),
+                (ALLOC, 99, 0),
+                (SHARE_WITH, 1, 1),
+                (7, 1, 0),
+                (ALLOC, 1, 0),
+            ],
+        );
+        assert_eq!(
+            r.heap_after,
+            vec![4, 0, 0, 0, 0, 0, 4],
+            "every event keeps its place"
+        );
+        assert_eq!(r.problems.len(), 1, "{:?}", r.problems);
+        assert!(
+            r.problems[0].contains("event 2 (buffer 0) freed more often than taken")
+                && r.problems[0].contains("2 more events skipped"),
+            "{:?}",
+            r.problems
+        );
+    }
 }
