@@ -242,3 +242,56 @@ fn damaged_assignments_never_panic() {
         "some damaged copies still decode and are analysed"
     );
 }
+
+#[test]
+fn cli_lists_modules_and_one_module_with_the_keys_of_the_contract() {
+    let file = common::data_dir("xplane").join("jax_cpu_mlp_small.xplane.pb");
+    let run = |extra: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_planeview"))
+            .arg("memory")
+            .arg(&file)
+            .args(extra)
+            .output()
+            .unwrap()
+    };
+    let out = run(&["--json"]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["modules"].as_array().unwrap().len(), 19);
+    for m in v["modules"].as_array().unwrap() {
+        for key in [
+            "module",
+            "peak_heap_bytes",
+            "peak_position",
+            "buffers_at_peak",
+        ] {
+            assert!(m.get(key).is_some(), "{key}");
+        }
+        for b in m["buffers_at_peak"].as_array().unwrap() {
+            for key in ["bytes", "instruction", "kind"] {
+                assert!(b.get(key).is_some(), "{key}");
+            }
+        }
+    }
+    let one = run(&["--module", "jit_train_step(32)", "--json"]);
+    let v: Value = serde_json::from_slice(&one.stdout).unwrap();
+    assert_eq!(v["modules"].as_array().unwrap().len(), 1);
+    assert_eq!(v["modules"][0]["peak_heap_bytes"], 4_127_888);
+    let text = run(&["--module", "jit_train_step"]);
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(
+        text.starts_with("jit_train_step(32): peak heap 3.94 MiB at 4 of 16"),
+        "{text}"
+    );
+    let bad = run(&["--module", "jit_nothing"]);
+    assert_eq!(
+        bad.status.code(),
+        Some(1),
+        "an unknown module is a usage error"
+    );
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("jit_train_step(32)"));
+}

@@ -1,11 +1,63 @@
-// Replies of the memory calls: hand-written to match the Rust types. Bytes are integers.
+// Replies of the memory calls (runtime allocations per allocator, XLA buffer assignment per
+// module; crate/src/analysis/memory/). Times are ps on the profile's own clock, sizes bytes.
 
-/** One buffer live at a module's peak (crate/src/analysis/memory/buffers/). */
+/** One allocation live at some time, largest first in every list that holds them. */
+export interface LiveAllocation {
+  bytes: number;
+  /** The op that made it (Kineto: the innermost op on the allocating thread; XSpace: its own op), if known. */
+  op: string | null;
+  start_ps: number;
+  /** How long it had been alive at the time asked about. */
+  age_ps: number;
+  /** Its address, hex, when the source gives one. */
+  address: string | null;
+  /** The slice id of its op (to select it on the timeline), or null. */
+  slice: number | null;
+}
+
+/** One allocator of one device: its peak, counts, and what was live at the peak. */
+export interface AllocatorReport {
+  /** Index, stable within the profile: the `allocator` argument of `memoryAt` and `memoryChartSvg`. */
+  id: number;
+  name: string;
+  device: string | null;
+  source: 'kineto' | 'xspace';
+  peak_bytes: number;
+  peak_time_ps: number;
+  peak_reserved_bytes: number | null;
+  capacity_bytes: number | null;
+  alloc_count: number;
+  free_count: number;
+  never_freed_count: number;
+  never_freed_bytes: number;
+  first_ps: number;
+  last_ps: number;
+  /** Largest first, at most 100. */
+  live_at_peak: LiveAllocation[];
+}
+
+/** `memoryProfile`: every allocator of the profile (none: it has no memory events). */
+export interface MemoryProfile {
+  allocators: AllocatorReport[];
+}
+
+/** `memoryAt`: what one allocator held at one time. */
+export interface MemoryAt {
+  time_ps: number;
+  live_bytes: number;
+  reserved_bytes: number | null;
+  /** Live allocations at that time (all of them, not only those listed). */
+  total_count: number;
+  /** Largest first, at most the limit asked for. */
+  allocations: LiveAllocation[];
+}
+
+/** One buffer live at a module's peak (XLA buffer assignment). */
 export interface PeakBuffer {
   bytes: number;
-  /** The defining HLO instruction, with the shape index in braces when there is one. */
   instruction: string;
-  kind: 'parameter' | 'output' | 'thread-local' | 'constant' | 'temporary';
+  /** `parameter`, `output`, `temporary`, `constant`, `thread-local`. */
+  kind: string;
   /** Shape with layout, `f32[512,512]{1,0}`. */
   shape: string;
   /** Offset in the heap for a temporary; null for whole-program allocations. */
@@ -16,17 +68,17 @@ export interface PeakBuffer {
   op_name: string;
 }
 
-/** XLA's buffer assignment of one module, as XProf's memory viewer shows it. */
+/** One HLO module's buffer assignment: its peak heap and the buffers live there. */
 export interface ModuleBuffers {
-  /** As XProf names it, `jit__lambda(36)`. */
+  /** As XProf names it, e.g. `jit__lambda(36)`: the `module` argument of `bufferChartSvg`. */
   module: string;
   peak_heap_bytes: number;
-  /** The heap simulator event (index in program order) at which the peak is first reached. */
+  /** Index of the peak in program order. */
   peak_position: number;
-  /** Heap simulator events (0 without a trace). */
   program_length: number;
+  /** The instruction the heap simulator was at when the peak was reached, if known. */
   instruction_at_peak: string | null;
-  /** Bytes live for the whole program (parameters, outputs, constants). */
+  /** Bytes live for the whole program (parameters, outputs, constants), in every point of the heap. */
   indefinite_bytes: number;
   parameter_bytes: number;
   output_bytes: number;
@@ -36,7 +88,21 @@ export interface ModuleBuffers {
   problems: string[];
 }
 
-/** The reply of `bufferAssignment`. */
+/** `bufferAssignment`: the modules that carry a buffer assignment (or the one asked for). */
 export interface BufferAssignment {
   modules: ModuleBuffers[];
+}
+
+/** The memory calls as the views use them (see CALLS in engine.ts). */
+export interface MemoryQueries {
+  /** Every allocator with its peak and what was live there. */
+  memoryProfile(): Promise<MemoryProfile>;
+  /** What allocator `allocator` held at `time_ps` (null: at its peak), the `limit` largest allocations listed. */
+  memoryAt(allocator: number, time_ps: number | null, limit: number): Promise<MemoryAt>;
+  /** Live and reserved bytes of `allocator` over `[start_ps, end_ps]` as SVG, the peak marked. */
+  memoryChartSvg(allocator: number, start_ps: number, end_ps: number, width: number, height: number): Promise<string>;
+  /** The buffer assignment of every module that has one (`module`: only that one). */
+  bufferAssignment(module: string | null): Promise<BufferAssignment>;
+  /** The heap of `module` over program order as SVG, the peak marked. */
+  bufferChartSvg(module: string, width: number, height: number): Promise<string>;
 }

@@ -1,1 +1,37 @@
+//! Where the memory went. [`MemoryReport`] is the document of `planeview memory --json`:
+//! `allocators`, the runtime allocations of each allocator over the capture ([`runtime`]),
+//! the `diagnostics` that analysis counted, and `modules`, XLA's buffer assignment of each
+//! compiled module ([`buffers`]).
+
 pub mod buffers;
+pub mod runtime;
+
+use crate::diagnostics::Diagnostics;
+use crate::model::Trace;
+use runtime::{AllocatorReport, RuntimeMemory};
+use serde::Serialize;
+
+/// The memory document of a profile.
+#[derive(Debug, Serialize)]
+pub struct MemoryReport {
+    /// One entry per allocator with allocation events, in [`RuntimeMemory`] order (its `id`).
+    pub allocators: Vec<AllocatorReport>,
+    /// Problems the runtime memory analysis found in the events (the Health tab shows them).
+    pub diagnostics: Diagnostics,
+    /// XLA's buffer assignment of each module that has one, in the profile's order.
+    pub modules: Vec<buffers::ModuleBuffers>,
+}
+
+impl MemoryReport {
+    /// The report of the runtime memory `memory` computed from `trace`.
+    pub fn of(trace: &Trace, memory: &RuntimeMemory) -> MemoryReport {
+        MemoryReport {
+            allocators: memory.reports(trace),
+            diagnostics: memory.diagnostics.clone(),
+            modules: buffers::module_buffers(trace)
+                .into_iter()
+                .map(|a| a.summary)
+                .collect(),
+        }
+    }
+}
