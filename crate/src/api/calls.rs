@@ -18,7 +18,7 @@ use crate::analysis::counters::{
 };
 use crate::analysis::diff::{DiffReport, DiffSide, diff, step_chart};
 use crate::analysis::health::{HealthEntry, health_entries_with};
-use crate::analysis::memory::runtime;
+use crate::analysis::memory::{buffers, runtime};
 use crate::analysis::op_profile::{GroupBy, Node, op_profile};
 use crate::analysis::overview::{Overview as AnalysisOverview, overview_with_ops};
 use crate::analysis::ranks;
@@ -110,6 +110,13 @@ requests! {
     /// Arrow type, `profile` included), in a fixed order; the bulk call `tableArrow` gives
     /// one as an Arrow IPC stream.
     "exportTables" => ExportTables {},
+    /// XLA's buffer assignment (XProf's memory viewer) of every module that has one, or of
+    /// `module` alone (named as listed, or bare when unambiguous; `not_found` otherwise): see
+    /// [`crate::analysis::memory::buffers`].
+    "bufferAssignment" => BufferAssignment { module: Option<String> },
+    /// The heap of `module` over program order as SVG, the peak marked (`not_found` for an
+    /// unknown module).
+    "bufferChartSvg" => BufferChartSvg { module: String, width: u32, height: u32 },
     /// The runtime memory of every allocator: `{allocators: [AllocatorReport]}` (see
     /// [`crate::analysis::memory::runtime`]); `allocators` is empty without memory events.
     "memoryProfile" => MemoryProfile {},
@@ -221,8 +228,16 @@ pub enum Response<'a> {
     DiffSide(&'a DiffSide),
     Diff(Box<DiffReport>),
     Tables(Vec<crate::export::TableInfo>),
+    BufferAssignment(BufferAssignmentReply),
     MemoryProfile(MemoryProfileReply),
     MemoryAt(Box<runtime::MemoryAt>),
+}
+
+/// The reply of `bufferAssignment`.
+#[derive(Debug, Serialize)]
+pub struct BufferAssignmentReply {
+    /// The modules, in the profile's order.
+    pub modules: Vec<buffers::ModuleBuffers>,
 }
 
 /// The reply of `memoryProfile`.
@@ -364,6 +379,33 @@ impl Profile {
                 None,
             )?)),
             Request::ExportTables {} => Response::Tables(crate::export::table_list(self)),
+            Request::BufferAssignment { module } => {
+                let modules = match module {
+                    None => buffers::module_buffers(t),
+                    Some(name) => vec![buffer_module(t, &name)?],
+                };
+                Response::BufferAssignment(BufferAssignmentReply {
+                    modules: modules.into_iter().map(|a| a.summary).collect(),
+                })
+            }
+            Request::BufferChartSvg {
+                module,
+                width,
+                height,
+            } => {
+                let a = buffer_module(t, &module)?;
+                let curve = crate::charts::buffer_heap::HeapCurve {
+                    title: a.summary.module,
+                    heap_after: a.heap_after,
+                    baseline_bytes: a.summary.indefinite_bytes,
+                    peak_position: a.summary.peak_position as usize,
+                    peak_bytes: a.summary.peak_heap_bytes,
+                };
+                Response::Text(Some(
+                    crate::charts::buffer_heap::to_svg(&curve, width, height)
+                        .map_err(ApiError::Chart)?,
+                ))
+            }
             Request::MemoryProfile {} => Response::MemoryProfile(MemoryProfileReply {
                 allocators: self.memory().reports(t),
             }),
@@ -531,6 +573,12 @@ impl Aggregate {
             })
             .collect()
     }
+}
+
+/// The buffer assignment of module `name`; `not_found` when no module with one is so named.
+fn buffer_module(t: &crate::model::Trace, name: &str) -> Result<buffers::BufferAnalysis, ApiError> {
+    buffers::module_named(t, name)
+        .ok_or_else(|| not_found(format!("no module {name:?} with a buffer assignment")))
 }
 
 /// Columns of a memory chart `width` px wide: one per pixel of the plot (the chart less its

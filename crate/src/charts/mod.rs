@@ -16,6 +16,7 @@
 //! histogram bins carries the time range a click on a bar zooms the timeline to.
 
 mod bars;
+pub mod buffer_heap;
 pub mod counters;
 pub mod data;
 mod histogram;

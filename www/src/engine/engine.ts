@@ -178,7 +178,10 @@ export type {
   RanksReport,
 } from './ranks-types';
 import type { Align, RankPartial, RanksReport } from './ranks-types';
-import type { MemoryAt, MemoryProfile } from './memory-types';
+
+// Replies of the memory calls live in memory-types.ts.
+export type { PeakBuffer, ModuleBuffers, BufferAssignment } from './memory-types';
+import type { BufferAssignment, MemoryAt, MemoryProfile } from './memory-types';
 
 export interface ChartSpec {
   title: string;
@@ -338,6 +341,10 @@ export const CALLS = {
    * `profile`; an unknown name is an engine error of kind `unknownTable`.
    */
   tableArrow: bulk<[name: string, profile: string], Uint8Array>(),
+  /** XLA's buffer assignment of every module that has one, or of `module` alone (null: all). */
+  bufferAssignment: json<[module: string | null], BufferAssignment>(),
+  /** The heap of `module` over program order as an SVG document, the peak marked. */
+  bufferChartSvg: json<[module: string, width: number, height: number], string>(),
   /** The runtime memory of every allocator (memory-types.ts); none without memory events. */
   memoryProfile: json<[], MemoryProfile>(),
   /** Allocator `allocator` at `timePs` (null: at its peak), with its `limit` largest live allocations. */

@@ -56,10 +56,16 @@ export interface MemoryAt {
 export interface PeakBuffer {
   bytes: number;
   instruction: string;
-  /** `parameter`, `output`, `temporary`, `constant`, ... */
+  /** `parameter`, `output`, `temporary`, `constant`, `thread-local`. */
   kind: string;
+  /** Shape with layout, `f32[512,512]{1,0}`. */
   shape: string;
+  /** Offset in the heap for a temporary; null for whole-program allocations. */
   offset_bytes: number | null;
+  logical_buffer_id: number;
+  opcode: string;
+  /** The framework op of the instruction, empty when unknown. */
+  op_name: string;
 }
 
 /** One HLO module's buffer assignment: its peak heap and the buffers live there. */
@@ -70,7 +76,16 @@ export interface ModuleBuffers {
   /** Index of the peak in program order. */
   peak_position: number;
   program_length: number;
+  /** The instruction the heap simulator was at when the peak was reached, if known. */
+  instruction_at_peak: string | null;
+  /** Bytes live for the whole program (parameters, outputs, constants), in every point of the heap. */
+  indefinite_bytes: number;
+  parameter_bytes: number;
+  output_bytes: number;
+  /** Every buffer live at the peak, largest first. */
   buffers_at_peak: PeakBuffer[];
+  /** What was inconsistent in the assignment (empty when sound). */
+  problems: string[];
 }
 
 /** `bufferAssignment`: the modules that carry a buffer assignment (or the one asked for). */

@@ -1,7 +1,9 @@
 //! Where the memory went. [`MemoryReport`] is the document of `planeview memory --json`:
 //! `allocators`, the runtime allocations of each allocator over the capture ([`runtime`]),
-//! and the `diagnostics` that analysis counted.
+//! the `diagnostics` that analysis counted, and `modules`, XLA's buffer assignment of each
+//! compiled module ([`buffers`]).
 
+pub mod buffers;
 pub mod runtime;
 
 use crate::diagnostics::Diagnostics;
@@ -16,6 +18,8 @@ pub struct MemoryReport {
     pub allocators: Vec<AllocatorReport>,
     /// Problems the runtime memory analysis found in the events (the Health tab shows them).
     pub diagnostics: Diagnostics,
+    /// XLA's buffer assignment of each module that has one, in the profile's order.
+    pub modules: Vec<buffers::ModuleBuffers>,
 }
 
 impl MemoryReport {
@@ -24,6 +28,10 @@ impl MemoryReport {
         MemoryReport {
             allocators: memory.reports(trace),
             diagnostics: memory.diagnostics.clone(),
+            modules: buffers::module_buffers(trace)
+                .into_iter()
+                .map(|a| a.summary)
+                .collect(),
         }
     }
 }

@@ -39,8 +39,11 @@ commands:
                             MLIR in generic op form: a .mlirbc decoded, the kernels of a
                             StableHLO file's custom calls (--op custom_call#N), other text as is
   counters FILE [--json]    counter tracks: samples, min, max, mean, time-weighted mean, unit
-  memory FILE [--json]      runtime memory per allocator: peak and when, allocations and
-                            frees, what is live at the peak and the op that allocated it
+  memory FILE [--module M] [--json]
+                            runtime memory per allocator: peak and when, allocations and
+                            frees, what is live at the peak and the op that allocated it;
+                            XLA buffer assignment per module: peak heap, where in program
+                            order, the buffers live there (--module M: that module's buffers)
 
   kernels FILE [--json] [--xprof-compat]        GPU kernel statistics (XProf kernel_stats)
   framework-ops FILE [--json] [--xprof-compat]  framework op statistics (XProf framework_op_stats)

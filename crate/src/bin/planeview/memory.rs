@@ -1,10 +1,13 @@
-//! `planeview memory FILE [--json]`: the runtime memory of every allocator (`docs/CONTRACT.md`
-//! § memory): peak and when, counts, what is live at the peak and who allocated it.
+//! `planeview memory FILE [--module M] [--json]`: the runtime memory of every allocator
+//! (`docs/CONTRACT.md` § memory): peak and when, counts, what is live at the peak and who
+//! allocated it; and XLA's buffer assignment of each compiled module (peak heap, its position
+//! in program order, the buffers live there), only module `M` with `--module`.
 
 use crate::args::{Accepts, Options};
 use crate::out;
 use crate::{Failure, load, print_json};
 use planeview::analysis::memory::MemoryReport;
+use planeview::analysis::memory::buffers::{ModuleBuffers, module_named};
 use planeview::analysis::memory::runtime::RuntimeMemory;
 
 /// Allocations shown per allocator without `--json`.
@@ -15,14 +18,32 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
         args,
         &Accepts {
             flags: &["--json"],
-            values: &[],
+            values: &["--module"],
         },
     )?;
     let imported = load(opts.file)?;
     let trace = &imported.trace;
-    let report = MemoryReport::of(trace, &RuntimeMemory::of(trace));
+    let mut report = MemoryReport::of(trace, &RuntimeMemory::of(trace));
+    if let Some(m) = opts.value("--module") {
+        let one = module_named(trace, m).ok_or_else(|| {
+            let names: Vec<&str> = (report.modules.iter()).map(|x| x.module.as_str()).collect();
+            Failure::Usage(format!(
+                "no module {m:?} with a buffer assignment in {} (modules: {})",
+                opts.file,
+                if names.is_empty() {
+                    "none".into()
+                } else {
+                    names.join(", ")
+                }
+            ))
+        })?;
+        report.modules = vec![one.summary];
+    }
     if opts.has("--json") {
         return print_json(&report);
+    }
+    if opts.value("--module").is_some() {
+        return print_module(&report.modules[0]);
     }
     if report.allocators.is_empty() {
         out!("{}: no memory allocation events", opts.file);
@@ -70,12 +91,77 @@ pub fn run(args: &[String]) -> Result<(), Failure> {
             );
         }
     }
+    if !report.modules.is_empty() {
+        out!(
+            "XLA buffer assignment: {} modules (details with --module M)",
+            report.modules.len()
+        );
+        out!(
+            "  {:>12}  {:>8}  {:>8}  {:>7}  module",
+            "peak heap",
+            "at",
+            "of",
+            "buffers"
+        );
+        for m in &report.modules {
+            out!(
+                "  {:>12}  {:>8}  {:>8}  {:>7}  {}",
+                bytes(m.peak_heap_bytes),
+                m.peak_position,
+                m.program_length,
+                m.buffers_at_peak.len(),
+                m.module
+            );
+        }
+    }
     for (name, d) in serde_json::to_value(&report.diagnostics)
         .ok()
         .and_then(|v| v.as_object().cloned())
         .unwrap_or_default()
     {
         out!("diagnostic {name}: {}", d["count"]);
+    }
+    Ok(())
+}
+
+/// One module's buffer assignment: the peak, then every buffer live there, largest first.
+fn print_module(m: &ModuleBuffers) -> Result<(), Failure> {
+    out!(
+        "{}: peak heap {} at {} of {} in program order{}",
+        m.module,
+        bytes(m.peak_heap_bytes),
+        m.peak_position,
+        m.program_length,
+        m.instruction_at_peak
+            .as_deref()
+            .map(|i| format!(" ({i})"))
+            .unwrap_or_default()
+    );
+    out!(
+        "  whole program: {} (parameters {}, outputs {})",
+        bytes(m.indefinite_bytes),
+        bytes(m.parameter_bytes),
+        bytes(m.output_bytes)
+    );
+    out!(
+        "  {:>12}  {:<12}  {:>12}  {:<24}  instruction",
+        "bytes",
+        "kind",
+        "offset",
+        "shape"
+    );
+    for b in &m.buffers_at_peak {
+        out!(
+            "  {:>12}  {:<12}  {:>12}  {:<24}  {}",
+            bytes(b.bytes),
+            b.kind,
+            b.offset_bytes.map_or("-".into(), |o| o.to_string()),
+            b.shape,
+            b.instruction
+        );
+    }
+    for p in &m.problems {
+        out!("  problem: {p}");
     }
     Ok(())
 }
