@@ -7,6 +7,7 @@
 //! whose name is exactly the first quoted string of the example; an example without a quoted
 //! name, or whose name no slice has, has no link.
 
+use crate::diagnostics::Diagnostics;
 use crate::model::{SliceId, Trace};
 use serde::Serialize;
 
@@ -36,9 +37,16 @@ pub struct HealthExample {
 
 /// Every diagnostic of `trace`, the most severe first, then by count.
 pub fn health_entries(trace: &Trace) -> Vec<HealthEntry> {
+    health_entries_with(trace, &Diagnostics::default())
+}
+
+/// Every diagnostic of `trace` and those an analysis of it counted (`analyses`: the runtime
+/// memory's), the most severe first, then by count.
+pub fn health_entries_with(trace: &Trace, analyses: &Diagnostics) -> Vec<HealthEntry> {
     let mut entries: Vec<HealthEntry> = trace
         .diagnostics
         .iter()
+        .chain(analyses.iter())
         .map(|(kind, d)| HealthEntry {
             name: kind.name(),
             severity: d.severity,

@@ -17,8 +17,8 @@ use crate::analysis::counters::{
     self, kernel::KernelTelemetry, perf_table::PerfRow, sample::SampleDetails,
 };
 use crate::analysis::diff::{DiffReport, DiffSide, diff, step_chart};
-use crate::analysis::health::{HealthEntry, health_entries};
-use crate::analysis::memory::buffers;
+use crate::analysis::health::{HealthEntry, health_entries_with};
+use crate::analysis::memory::{buffers, runtime};
 use crate::analysis::op_profile::{GroupBy, Node, op_profile};
 use crate::analysis::overview::{Overview as AnalysisOverview, overview_with_ops};
 use crate::analysis::ranks;
@@ -113,6 +113,17 @@ requests! {
     /// The heap of `module` over program order as SVG, the peak marked (`not_found` for an
     /// unknown module).
     "bufferChartSvg" => BufferChartSvg { module: String, width: u32, height: u32 },
+    /// The runtime memory of every allocator: `{allocators: [AllocatorReport]}` (see
+    /// [`crate::analysis::memory::runtime`]); `allocators` is empty without memory events.
+    "memoryProfile" => MemoryProfile {},
+    /// Allocator `allocator` at `time_ps` (`null`: at its peak): bytes in use and reserved,
+    /// the number of live allocations and the `limit` largest, largest first; `not_found`
+    /// for an unknown allocator.
+    "memoryAt" => MemoryAt { allocator: u32, time_ps: Option<i64>, limit: u32 },
+    /// The chart of allocator `allocator` over `[start_ps, end_ps]` as SVG of `width` ×
+    /// `height` px: bytes in use and reserved, the most per pixel column, the peak marked;
+    /// `not_found` for an unknown allocator.
+    "memoryChartSvg" => MemoryChartSvg { allocator: u32, start_ps: i64, end_ps: i64, width: u32, height: u32 },
 }
 
 /// An analysis table as `analysisTable` answers it, sent back to be merged.
@@ -213,6 +224,8 @@ pub enum Response<'a> {
     DiffSide(&'a DiffSide),
     Diff(Box<DiffReport>),
     BufferAssignment(BufferAssignmentReply),
+    MemoryProfile(MemoryProfileReply),
+    MemoryAt(Box<runtime::MemoryAt>),
 }
 
 /// The reply of `bufferAssignment`.
@@ -220,6 +233,13 @@ pub enum Response<'a> {
 pub struct BufferAssignmentReply {
     /// The modules, in the profile's order.
     pub modules: Vec<buffers::ModuleBuffers>,
+}
+
+/// The reply of `memoryProfile`.
+#[derive(Debug, Serialize)]
+pub struct MemoryProfileReply {
+    /// One per allocator.
+    pub allocators: Vec<runtime::AllocatorReport>,
 }
 
 impl Profile {
@@ -263,7 +283,9 @@ impl Profile {
             Request::KernelTelemetry { slice_id } => {
                 Response::KernelTelemetry(counters::kernel::kernel_telemetry(t, SliceId(slice_id)))
             }
-            Request::Health {} => Response::Health(health_entries(t)),
+            Request::Health {} => {
+                Response::Health(health_entries_with(t, &self.memory().diagnostics))
+            }
             Request::SliceFlows { slice_id } => {
                 Response::Flows(FlowListEntry::of_slice(t, slice_id))
             }
@@ -378,7 +400,65 @@ impl Profile {
                         .map_err(ApiError::Chart)?,
                 ))
             }
+            Request::MemoryProfile {} => Response::MemoryProfile(MemoryProfileReply {
+                allocators: self.memory().reports(t),
+            }),
+            Request::MemoryAt {
+                allocator,
+                time_ps,
+                limit,
+            } => Response::MemoryAt(Box::new(
+                self.memory()
+                    .at(t, allocator as usize, time_ps, limit as usize)
+                    .ok_or_else(|| no_allocator(allocator))?,
+            )),
+            Request::MemoryChartSvg {
+                allocator,
+                start_ps,
+                end_ps,
+                width,
+                height,
+            } => Response::Text(Some(
+                self.memory_chart(allocator, start_ps, end_ps, width, height)?,
+            )),
         })
+    }
+
+    /// The SVG of `memoryChartSvg`.
+    fn memory_chart(
+        &self,
+        allocator: u32,
+        start_ps: i64,
+        end_ps: i64,
+        width: u32,
+        height: u32,
+    ) -> Result<String, ApiError> {
+        let memory = self.memory();
+        let k = allocator as usize;
+        let timeline = memory
+            .allocators
+            .get(k)
+            .ok_or_else(|| no_allocator(allocator))?;
+        let width = width.clamp(200, 4000);
+        let columns = memory
+            .columns(
+                k,
+                start_ps.min(end_ps),
+                start_ps.max(end_ps),
+                chart_columns(width),
+            )
+            .ok_or_else(|| no_allocator(allocator))?;
+        let peak = timeline
+            .peak
+            .map(|p| (timeline.events[p].time, timeline.in_use[p]));
+        crate::charts::memory::to_svg(&crate::charts::memory::MemoryChart {
+            title: &timeline.name,
+            columns: &columns,
+            peak,
+            width,
+            height,
+        })
+        .map_err(ApiError::Chart)
     }
 
     fn analysis_doc(&self, request: AnalysisDocRequest) -> Result<Response<'_>, ApiError> {
@@ -493,6 +573,16 @@ impl Aggregate {
 fn buffer_module(t: &crate::model::Trace, name: &str) -> Result<buffers::BufferAnalysis, ApiError> {
     buffers::module_named(t, name)
         .ok_or_else(|| not_found(format!("no module {name:?} with a buffer assignment")))
+}
+
+/// Columns of a memory chart `width` px wide: one per pixel of the plot (the chart less its
+/// axis labels and margins), at least one.
+fn chart_columns(width: u32) -> usize {
+    width.saturating_sub(120).max(1) as usize
+}
+
+fn no_allocator(allocator: u32) -> ApiError {
+    not_found(format!("no allocator {allocator}"))
 }
 
 fn not_found(message: String) -> ApiError {

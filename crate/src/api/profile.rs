@@ -8,6 +8,7 @@ use crate::analysis::diff::DiffSide;
 use crate::analysis::framework_ops::{FrameworkOpRow, framework_op_stats_with};
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::lod_levels::SliceLevels;
+use crate::analysis::memory::runtime::RuntimeMemory;
 use crate::analysis::search::search_slices;
 use crate::analysis::tables::{Table, Tool, framework_table, table};
 use crate::hlo::service::HloService;
@@ -31,6 +32,8 @@ pub struct Profile {
     tables: [OnceCell<Table>; 8],
     /// What the profile contributes to a comparison of two runs.
     diff_side: OnceCell<DiffSide>,
+    /// Runtime memory per allocator (with its chart maxima and its diagnostics).
+    memory: OnceCell<RuntimeMemory>,
 }
 
 impl Profile {
@@ -44,6 +47,7 @@ impl Profile {
             slice_levels: OnceCell::new(),
             tables: Default::default(),
             diff_side: OnceCell::new(),
+            memory: OnceCell::new(),
         }
     }
 
@@ -84,6 +88,11 @@ impl Profile {
     pub fn diff_side(&self) -> &DiffSide {
         self.diff_side
             .get_or_init(|| DiffSide::of(self.trace(), self.framework_rows(Compat::Planeview)))
+    }
+
+    /// The runtime memory of the profile's allocators, computed once.
+    pub fn memory(&self) -> &RuntimeMemory {
+        self.memory.get_or_init(|| RuntimeMemory::of(self.trace()))
     }
 
     /// The HLO service of the profile's modules, built once.

@@ -21,6 +21,7 @@ pub mod data;
 mod histogram;
 mod hits;
 mod legend;
+pub mod memory;
 mod roofline;
 mod step_compare;
 mod text_size;

@@ -92,6 +92,16 @@ registry! {
         "A Perfetto packet (or track descriptor) does not decode; it is skipped (a track keeps a default name).";
     MalformedRecord = "malformed_record", DataLoss,
         "An XSpace record is damaged; it is skipped, or reading stops there keeping what came before.";
+    MemoryAddressReused = "memory_address_reused", DataLoss,
+        "The memory analysis found an allocation at an address whose earlier allocation was not freed (its free is missing); the earlier one is taken as freed then.";
+    MemoryAllocatorMidCapture = "memory_allocator_mid_capture", Info,
+        "An allocator's first memory event comes well after the capture's first one; what it held before is not in the profile, so its chart starts there.";
+    MemoryEventWithoutAddress = "memory_event_without_address", Info,
+        "A memory allocation or free has no address (older PyTorch profilers write only its size); it counts toward the bytes in use but cannot be paired, so it is never listed as a live or never-freed allocation.";
+    MemoryFreeWithoutAllocation = "memory_free_without_allocation", Info,
+        "A memory free matches no allocation in the capture (the block was allocated before it began); it lowers the bytes in use but is not paired.";
+    MemoryNegativeTotal = "memory_negative_total", DataLoss,
+        "An allocator's bytes in use fall below 0 (frees of memory allocated before the capture, with no stated totals); its series is raised by the deepest deficit, so the peak is a lower bound.";
     MetadataEventIgnored = "metadata_event_ignored", Info,
         "A Chrome `M` event has a name the importer does not use.";
     MissingDuration = "missing_duration", Info,

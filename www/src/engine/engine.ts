@@ -178,6 +178,7 @@ export type {
   RanksReport,
 } from './ranks-types';
 import type { Align, RankPartial, RanksReport } from './ranks-types';
+import type { MemoryAt, MemoryProfile } from './memory-types';
 
 // Replies of the memory calls live in memory-types.ts.
 export type { PeakBuffer, ModuleBuffers, BufferAssignment } from './memory-types';
@@ -338,6 +339,12 @@ export const CALLS = {
   bufferAssignment: json<[module: string | null], BufferAssignment>(),
   /** The heap of `module` over program order as an SVG document, the peak marked. */
   bufferChartSvg: json<[module: string, width: number, height: number], string>(),
+  /** The runtime memory of every allocator (memory-types.ts); none without memory events. */
+  memoryProfile: json<[], MemoryProfile>(),
+  /** Allocator `allocator` at `timePs` (null: at its peak), with its `limit` largest live allocations. */
+  memoryAt: json<[allocator: number, timePs: number | null, limit: number], MemoryAt>(),
+  /** The chart of allocator `allocator` over [startPs, endPs] as SVG: in use and reserved, most per pixel, peak marked. */
+  memoryChartSvg: json<[allocator: number, startPs: number, endPs: number, width: number, height: number], string>(),
 };
 
 /** An aggregated event: how often it happened on a line and for how long in total. */

@@ -14,6 +14,7 @@ mod gpu_ops;
 mod hlo;
 mod hlo_stats;
 mod kernels;
+mod memory;
 mod mlir;
 mod op_profile;
 mod overview;
@@ -37,6 +38,8 @@ commands:
                             MLIR in generic op form: a .mlirbc decoded, the kernels of a
                             StableHLO file's custom calls (--op custom_call#N), other text as is
   counters FILE [--json]    counter tracks: samples, min, max, mean, time-weighted mean, unit
+  memory FILE [--json]      runtime memory per allocator: peak and when, allocations and
+                            frees, what is live at the peak and the op that allocated it
 
   kernels FILE [--json] [--xprof-compat]        GPU kernel statistics (XProf kernel_stats)
   framework-ops FILE [--json] [--xprof-compat]  framework op statistics (XProf framework_op_stats)
@@ -118,6 +121,7 @@ fn run(args: &[String]) -> Result<(), Failure> {
         "dump" => dump::run(rest),
         "mlir" => mlir::run(rest),
         "counters" => counters::run(rest),
+        "memory" => memory::run(rest),
         "kernels" => kernels::run(rest),
         "framework-ops" => framework_ops::run(rest),
         "gpu-ops" => gpu_ops::run(rest),
