@@ -112,7 +112,7 @@ const rows = [
   row(`Memory chart redraw on zoom (Wasm, Node)`, `${fmt(p95(redraw))} p95 of ${ranges.length} zooms (median ${fmt(median(redraw))}; ${WIDTH} × ${HEIGHT} px, SVG up to ${(svgBytes / 1e3).toFixed(0)} kB)`, REDRAW_TARGET_MS, p95(redraw)),
 ];
 const notes = [
-  `Memory: each load of ${name} (push in 4 MiB pieces + finish, not timed) took ${(loadMs / 1000).toFixed(2)} s; the analysis row is the first memoryProfile call of a fresh session, its JSON included; the busiest allocator ${busiest.device ?? ''} ${busiest.name} has ${busiest.alloc_count.toLocaleString('en-US')} allocations, peak ${busiest.peak_bytes.toLocaleString('en-US')} bytes.`,
+  `Memory: each load of ${name} (push in 4 MiB pieces + finish, not timed) took ${(loadMs / 1000).toFixed(2)} s; the analysis row is the first memoryProfile call of a fresh session, its JSON included; the busiest allocator ${[busiest.device, busiest.name].filter(Boolean).join(' ')} has ${busiest.alloc_count.toLocaleString('en-US')} allocations, peak ${busiest.peak_bytes.toLocaleString('en-US')} bytes.`,
   'Memory chart redraw: the zooms go in by 0.8× per step around the peak, then out again; each time is the engine call (the SVG drawn with plotters and returned as text); the page parsing it into its DOM is not included.',
   `Memory: load average ${loadavg().map((x) => x.toFixed(1)).join(' / ')} (1 / 5 / 15 min) at the end of the run.`,
 ];
