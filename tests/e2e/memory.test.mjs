@@ -150,6 +150,15 @@ describe('memory tab', { skip: skip ?? noCorpus ?? false }, () => {
       await page.click('[data-testid="tab-memory"]');
       const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid="csv-memory-live"]')]);
       assert.equal(download.suggestedFilename(), 'memory-live.csv');
+
+      // A new load starts the tab clean: nothing of the trace's allocator is left.
+      await dropFile(page, XPLANE);
+      await page.waitForFunction(() => document.body.dataset.state === 'ready' && (document.querySelector('#status')?.textContent ?? '').startsWith('jax_cpu_mlp_small'), null, { timeout: 60000 });
+      await page.waitForFunction(() => document.getElementById('panel-memory')?.dataset.ready === 'true', null, { timeout: 60000 });
+      assert.match((await page.textContent('[data-testid="memory-message"]')) ?? '', /This profile has no memory events/);
+      assert.equal(await page.$('[data-testid="memory-allocator"]'), null, 'no allocator picker');
+      assert.equal((await rows(page, 'memory-live')).length, 0, 'no allocation rows');
+      assert.equal(await page.isVisible('[data-testid="memory-chart"]'), false, 'no chart');
     });
   });
 

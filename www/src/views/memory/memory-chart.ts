@@ -184,13 +184,22 @@ export class MemoryChart {
     }
   }
 
-  /** The SVG x (px) of a pointer event. */
-  private svgX(e: PointerEvent): number | null {
+  /** The chart's drawing inside its border: its left edge in the box and on the page, and CSS px per SVG px. */
+  private drawing(): { box: number; page: number; scale: number } | null {
     const chart = this.box.querySelector('svg');
     if (!chart || !this.drawn) return null;
     const r = chart.getBoundingClientRect();
-    if (r.width <= 0) return null;
-    return ((e.clientX - r.left) * this.drawn.width) / r.width;
+    const border = chart.clientLeft;
+    const inner = r.width - 2 * border;
+    if (inner <= 0) return null;
+    const page = r.left + border;
+    return { box: page - this.box.getBoundingClientRect().left, page, scale: inner / this.drawn.width };
+  }
+
+  /** The SVG x (px) of a pointer event. */
+  private svgX(e: PointerEvent): number | null {
+    const f = this.drawing();
+    return f ? (e.clientX - f.page) / f.scale : null;
   }
 
   /** The time (ps) at SVG x `x`, clamped to the plot. */
@@ -204,10 +213,9 @@ export class MemoryChart {
   /** The box's CSS px of time `t`, or null outside what is drawn. */
   private cssX(t: number): number | null {
     const d = this.drawn;
-    const chart = this.box.querySelector('svg');
-    if (!d || !chart || t < d.t0 || t > d.t1 || d.t1 <= d.t0) return null;
-    const scale = chart.getBoundingClientRect().width / d.width || 1;
-    return (d.span.left + ((t - d.t0) / (d.t1 - d.t0)) * (d.span.right - d.span.left)) * scale;
+    const f = this.drawing();
+    if (!d || !f || t < d.t0 || t > d.t1 || d.t1 <= d.t0) return null;
+    return f.box + (d.span.left + ((t - d.t0) / (d.t1 - d.t0)) * (d.span.right - d.span.left)) * f.scale;
   }
 
   private placeCursor(): void {
