@@ -27,6 +27,7 @@ import { CountersView } from './views/counters/counters-view';
 import { DetailsView } from './views/details-view';
 import { GraphView } from './views/graph-view';
 import { HealthView } from './views/health-view';
+import { MemoryView } from './views/memory/memory-view';
 import { MlirView } from './views/mlir-view';
 import { QueryView } from './views/query/query-view';
 import { RanksView } from './views/ranks/ranks-view';
@@ -97,7 +98,10 @@ function main(): void {
         urlSync.changed();
       },
       onFindAll: (name) => search.find(name),
-      onViewChange: () => urlSync.changed(),
+      onViewChange: () => {
+        urlSync.changed();
+        memory.timelineChanged();
+      },
     },
     $('#empty-state'),
     engine,
@@ -205,6 +209,17 @@ function main(): void {
     },
   );
 
+  // The Memory tab: its chart follows the timeline's range and a drag on it sets the range; an
+  // allocation's op is selected on the timeline.
+  const memory: MemoryView = new MemoryView(tabs.panel('memory'), engine, {
+    visibleRange: () => timeline.visibleRange(),
+    zoomTo: (t0, t1) => timeline.setRange(t0, t1),
+    selectSlice: (id) => {
+      tabs.select('timeline');
+      selection.reveal(id);
+    },
+  });
+
   const mlir = new MlirView(tabs.panel('mlir'), engine);
   // Graph view (HLO): graph node → its slices (found with the timeline's search), its HLO op
   // stats row, a custom call's kernel in the MLIR tab.
@@ -269,6 +284,7 @@ function main(): void {
   });
   views.add(counters, ['counters']);
   views.add(health, ['health']);
+  views.add(memory, ['memory']);
   views.add(analysis, ANALYSIS_TABS);
   views.add(selection);
   views.add(areaPanel);

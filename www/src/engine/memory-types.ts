@@ -11,8 +11,14 @@ export interface LiveAllocation {
   age_ps: number;
   /** Its address, hex, when the source gives one. */
   address: string | null;
-  /** The slice id of its op (to select it on the timeline), or null. */
+  /** The slice to select for it on the timeline (its op, else its own event), or null. */
   slice: number | null;
+  /** What the caller asked for, where stated (XSpace). */
+  requested_bytes: number | null;
+  /** Region, data type and shape, where stated (XSpace). */
+  region: string | null;
+  data_type: string | null;
+  shape: string | null;
 }
 
 /** One allocator of one device: its peak, counts, and what was live at the peak. */
@@ -24,14 +30,25 @@ export interface AllocatorReport {
   source: 'kineto' | 'xspace';
   peak_bytes: number;
   peak_time_ps: number;
+  /** Most bytes reserved (Kineto `Total Reserved`), where stated. */
   peak_reserved_bytes: number | null;
+  /** Bytes reserved at the peak, where stated. */
+  reserved_at_peak_bytes: number | null;
   capacity_bytes: number | null;
+  /** The allocator's own lifetime peak as it states it (XSpace), which may predate the capture. */
+  lifetime_peak_bytes: number | null;
   alloc_count: number;
   free_count: number;
+  /** Per second of the allocator's span (first to last event). */
+  alloc_rate_per_s: number;
+  free_rate_per_s: number;
   never_freed_count: number;
   never_freed_bytes: number;
   first_ps: number;
   last_ps: number;
+  /** Allocations live at the peak, and their bytes (less than the peak by what was allocated before the capture). */
+  live_at_peak_count: number;
+  live_at_peak_bytes: number;
   /** Largest first, at most 100. */
   live_at_peak: LiveAllocation[];
 }
@@ -52,12 +69,13 @@ export interface MemoryAt {
   allocations: LiveAllocation[];
 }
 
-/** One buffer live at a module's peak (XLA buffer assignment). */
+/** One buffer live at a module's peak (crate/src/analysis/memory/buffers/). */
 export interface PeakBuffer {
   bytes: number;
+  /** The defining HLO instruction, with the shape index in braces when there is one. */
   instruction: string;
   /** `parameter`, `output`, `temporary`, `constant`, `thread-local`. */
-  kind: string;
+  kind: 'parameter' | 'output' | 'thread-local' | 'constant' | 'temporary';
   /** Shape with layout, `f32[512,512]{1,0}`. */
   shape: string;
   /** Offset in the heap for a temporary; null for whole-program allocations. */
@@ -68,13 +86,14 @@ export interface PeakBuffer {
   op_name: string;
 }
 
-/** One HLO module's buffer assignment: its peak heap and the buffers live there. */
+/** XLA's buffer assignment of one module, as XProf's memory viewer shows it. */
 export interface ModuleBuffers {
-  /** As XProf names it, e.g. `jit__lambda(36)`: the `module` argument of `bufferChartSvg`. */
+  /** As XProf names it, `jit__lambda(36)`: the `module` argument of `bufferChartSvg`. */
   module: string;
   peak_heap_bytes: number;
-  /** Index of the peak in program order. */
+  /** The heap simulator event (index in program order) at which the peak is first reached. */
   peak_position: number;
+  /** Heap simulator events (0 without a trace). */
   program_length: number;
   /** The instruction the heap simulator was at when the peak was reached, if known. */
   instruction_at_peak: string | null;

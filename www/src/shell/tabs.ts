@@ -11,6 +11,7 @@ export const TABS = [
   { name: 'timeline', label: 'Timeline', panel: '' },
   { name: 'mlir', label: 'MLIR', panel: 'mlir-panel' },
   { name: 'counters', label: 'Counters', panel: 'tab-scroll' },
+  { name: 'memory', label: 'Memory', panel: 'analysis-panel' },
   { name: 'health', label: 'Health', panel: 'tab-scroll' },
   { name: 'graph', label: 'Graph', panel: 'graph-panel' },
   { name: 'overview', label: 'Overview', panel: 'analysis-panel' },
