@@ -372,7 +372,7 @@ async function main() {
 }
 
 /** Scripts under bench/ that each measure one area's targets. */
-const AREA_BENCHES = ['analysis', 'graph', 'counters', 'draw-backends'];
+const AREA_BENCHES = ['analysis', 'graph', 'counters', 'draw-backends', 'export', 'memory', 'query'];
 
 /** Runs `bench/<area>.mjs` and adds its rows and notes; a failure becomes a "not measured" line. */
 function areaRows(area) {
