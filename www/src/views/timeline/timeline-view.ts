@@ -452,6 +452,9 @@ export class TimelineView implements View, InputHost {
 
   setRange(a: number, b: number): void {
     if (!this.profile || !this.viewport.set(a, b)) return;
+    // The range text says the new range at once, not at the next frame: a view restored
+    // before the page reports itself ready reads as restored then.
+    this.updateRangeText();
     this.tooltip.hide();
     this.requestDraw();
     this.cb.onViewChange?.();

@@ -147,9 +147,13 @@ mod tests {
             for c in 0..width {
                 let a = start + (end - start) * c as i64 / width as i64;
                 let b = start + (end - start) * (c as i64 + 1) / width as i64;
-                // Brute force: the value at `a` and at every event in [a, b).
+                // Brute force: the value at `a` and at every event in [a, b) — for a column
+                // narrower than 1 ps (a == b), every event at `a` (each was reached then).
                 let holding = times.iter().rposition(|&x| x <= a).map(|k| values[k]);
-                let inside = (0..times.len()).filter(|&k| times[k] >= a && times[k] < b).map(|k| values[k]).max();
+                let inside = (0..times.len())
+                    .filter(|&k| times[k] >= a && (times[k] < b || times[k] == a))
+                    .map(|k| values[k])
+                    .max();
                 let want = holding.into_iter().chain(inside).max();
                 prop_assert_eq!(cols.in_use[c], want, "column {}", c);
             }
