@@ -48,8 +48,10 @@ e2e: setup-browser dist
 
 # `planeview export` of several corpus profiles read back by DuckDB (PyPI, in a venv): the SQL
 # answers equal `kernels`, `overview` and `summary` (tests/duckdb/parity.py).
+# The CLI as `cargo test` builds it (the same features as the test build, so after check-rust
+# nothing is compiled again; a plain `cargo build` would rebuild the dependency tree).
 duckdb-parity: setup-duckdb
-	cargo build --bin planeview
+	cargo test --no-run --quiet --test cli
 	target/duckdb-venv/bin/python tests/duckdb/parity.py target/debug/planeview
 
 test: check-rust e2e duckdb-parity
