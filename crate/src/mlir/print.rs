@@ -945,36 +945,9 @@ impl Printer<'_> {
         if n == 0 {
             return true;
         }
-        let rank = shape.len();
-        let mut counter = vec![0u64; rank];
-        let mut open = 0usize;
-        for (idx, chunk) in data.chunks(size).enumerate() {
-            if idx != 0 {
-                s.push_str(", ");
-            }
-            while open < rank {
-                s.push('[');
-                open += 1;
-            }
-            if !self.element(s, &et, chunk) {
-                return false;
-            }
-            if rank > 0 {
-                counter[rank - 1] += 1;
-                for i in (1..rank).rev() {
-                    if counter[i] >= shape[i] as u64 {
-                        counter[i] = 0;
-                        counter[i - 1] += 1;
-                        open -= 1;
-                        s.push(']');
-                    }
-                }
-            }
-        }
-        for _ in 0..open {
-            s.push(']');
-        }
-        true
+        nested(s, &shape, data.chunks(size), |s, chunk| {
+            self.element(s, &et, chunk)
+        })
     }
 
     /// The body of `dense<...>` of strings: a splat string, or nested brackets per
@@ -1003,37 +976,13 @@ impl Printer<'_> {
         if values.is_empty() {
             return true;
         }
-        let rank = shape.len();
         if shape.iter().any(|&d| d <= 0) {
             return false;
         }
-        let mut counter = vec![0i64; rank];
-        let mut open = 0usize;
-        for (idx, v) in values.iter().enumerate() {
-            if idx != 0 {
-                s.push_str(", ");
-            }
-            while open < rank {
-                s.push('[');
-                open += 1;
-            }
+        nested(s, &shape, values, |s, v| {
             quoted(s, v);
-            if rank > 0 {
-                counter[rank - 1] += 1;
-                for i in (1..rank).rev() {
-                    if counter[i] >= shape[i] {
-                        counter[i] = 0;
-                        counter[i - 1] += 1;
-                        open -= 1;
-                        s.push(']');
-                    }
-                }
-            }
-        }
-        for _ in 0..open {
-            s.push(']');
-        }
-        true
+            true
+        })
     }
 
     /// The `{-# dialect_resources: ... #-}` block after the module: the resources that
@@ -1333,6 +1282,47 @@ fn keyword_or_string(s: &mut String, name: &[u8]) {
         escape(s, name);
         s.push('"');
     }
+}
+
+/// Prints `items`, the elements of `shape` in row-major order (its dimensions not negative,
+/// as the caller checked), with a bracket pair per dimension as MLIR nests dense elements;
+/// `each` prints one element. False as soon as `each` fails.
+fn nested<T>(
+    s: &mut String,
+    shape: &[i64],
+    items: impl IntoIterator<Item = T>,
+    mut each: impl FnMut(&mut String, T) -> bool,
+) -> bool {
+    let rank = shape.len();
+    let mut counter = vec![0u64; rank];
+    let mut open = 0usize;
+    for (idx, item) in items.into_iter().enumerate() {
+        if idx != 0 {
+            s.push_str(", ");
+        }
+        while open < rank {
+            s.push('[');
+            open += 1;
+        }
+        if !each(s, item) {
+            return false;
+        }
+        if rank > 0 {
+            counter[rank - 1] += 1;
+            for i in (1..rank).rev() {
+                if counter[i] >= shape[i] as u64 {
+                    counter[i] = 0;
+                    counter[i - 1] += 1;
+                    open -= 1;
+                    s.push(']');
+                }
+            }
+        }
+    }
+    for _ in 0..open {
+        s.push(']');
+    }
+    true
 }
 
 #[cfg(test)]
