@@ -154,29 +154,16 @@ pub fn kernel_stats(trace: &Trace, compat: Compat) -> Vec<KernelRow> {
         a.total += trace.slices.dur[slice.index()];
         a.slices.push(slice);
     });
-    let mut rows: Vec<(Acc, i64)> = rows
-        .into_iter()
-        .map(|a| {
-            let total = a.total;
-            (a, total)
-        })
-        .collect();
-    rows.sort_by(|a, b| b.1.cmp(&a.1).then_with(|| a.0.key.cmp(&b.0.key)));
+    rows.sort_by(|a, b| b.total.cmp(&a.total).then_with(|| a.key.cmp(&b.key)));
     rows.truncate(MAX_ROWS);
     rows.into_iter()
         .enumerate()
-        .map(|(i, (a, total))| make_row(trace, i + 1, a, total, busy_ps, compat))
+        .map(|(i, a)| make_row(trace, i + 1, a, busy_ps, compat))
         .collect()
 }
 
-fn make_row(
-    trace: &Trace,
-    rank: usize,
-    a: Acc,
-    total: i64,
-    busy_ps: i64,
-    compat: Compat,
-) -> KernelRow {
+fn make_row(trace: &Trace, rank: usize, a: Acc, busy_ps: i64, compat: Compat) -> KernelRow {
+    let total = a.total;
     let mut durations: Vec<Ps> = a
         .slices
         .iter()
