@@ -126,6 +126,18 @@ export async function waitForState(page, state, timeout = 30000) {
   }
 }
 
+/**
+ * Opens the page under the /planeview/ sub-path (as GitHub Pages serves it) and waits until its
+ * service worker has cached every file and controls the page; returns the page's address.
+ */
+export async function openServiceWorkerPage(page, env) {
+  const base = new URL('planeview/', env.url).href;
+  await page.goto(base);
+  await waitForState(page, 'idle');
+  await page.waitForFunction(() => document.body.dataset.offline === 'ready' && navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+  return base;
+}
+
 export async function statusText(page) {
   return (await page.textContent('#status'))?.trim() ?? '';
 }

@@ -3,7 +3,7 @@
 // (a picked file, and the demo) opens. Runs under the /planeview/ sub-path, as GitHub Pages serves it.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dataFile, missingPrerequisite, openFileAndWait, setup, statusText, waitForState, withPage } from './helpers.mjs';
+import { dataFile, missingPrerequisite, openFileAndWait, openServiceWorkerPage, setup, statusText, waitForState, withPage } from './helpers.mjs';
 
 const skip = missingPrerequisite();
 const XPLANE = dataFile('xplane/jax_cpu_mlp_small.xplane.pb');
@@ -20,13 +20,8 @@ describe('offline after the first load', { skip: skip ?? false }, () => {
 
   test('reload with the network cut and the server gone, then open a profile', async () => {
     await withPage(env, 'offline', async (page, problems) => {
-      const base = new URL('planeview/', env.url).href;
-      await page.goto(base);
-      await waitForState(page, 'idle');
       // The service worker is installed (every file cached), active and controls this page.
-      await page.waitForFunction(() => document.body.dataset.offline === 'ready' && navigator.serviceWorker.controller !== null, null, {
-        timeout: 20000,
-      });
+      const base = await openServiceWorkerPage(page, env);
       const sw = await page.evaluate(async () => {
         const reg = await navigator.serviceWorker.getRegistration();
         const keys = await caches.keys();

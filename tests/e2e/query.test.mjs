@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { tableFromIPC } from 'apache-arrow';
 import { readParquet } from 'parquet-wasm';
-import { dataFile, dropFile, dropFiles, fileFromDisk, missingPrerequisite, openPage, setup, skipOrFail, waitForState, withPage } from './helpers.mjs';
+import { dataFile, dropFile, dropFiles, fileFromDisk, missingPrerequisite, openPage, openServiceWorkerPage, setup, skipOrFail, waitForState, withPage } from './helpers.mjs';
 
 const CORPUS = process.env.PLANEVIEW_CORPUS ?? join(process.cwd(), '..', 'shared', 'corpus');
 const KINETO = join(CORPUS, 'chrome_json', 'kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz');
@@ -74,10 +74,7 @@ describe('the Query tab', { skip: skip ?? false }, () => {
       // Every request of the context: the page's, its workers' and the service worker's.
       const requests = [];
       env.context.on('request', (r) => requests.push(r.url()));
-      const base = new URL('planeview/', env.url).href;
-      await page.goto(base);
-      await waitForState(page, 'idle');
-      await page.waitForFunction(() => document.body.dataset.offline === 'ready' && navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+      const base = await openServiceWorkerPage(page, env);
       await dropFile(page, SMALL);
       await waitForState(page, 'ready');
       assert.deepEqual(requests.filter(isSql), [], 'the first load and a profile fetch nothing of DuckDB');
@@ -187,9 +184,7 @@ describe('the Query tab offline before DuckDB was ever fetched', { skip: noBrows
 
   test('says plainly that the SQL engine cannot load', async () => {
     await withPage(env, 'query-never-cached', async (page, problems) => {
-      await page.goto(new URL('planeview/', env.url).href);
-      await waitForState(page, 'idle');
-      await page.waitForFunction(() => document.body.dataset.offline === 'ready' && navigator.serviceWorker.controller !== null, null, { timeout: 20000 });
+      await openServiceWorkerPage(page, env);
       await env.context.setOffline(true);
       await dropFile(page, SMALL);
       await waitForState(page, 'ready');
