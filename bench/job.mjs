@@ -84,7 +84,7 @@ export async function jobRows({ browser, context, url, smoke, work, synthetic, g
   row(
     `Browser: ${ranks} ranks on one timeline${ranks >= 16 ? ' (compact)' : ''}, frame time while zooming/panning`,
     jobLabel,
-    `frame cost p95 ${fmt(cost95)} ms = render lists (fan-out to ${ranks} workers, merged) p95 ${fmt(f.render_p95)} + draw p95 ${fmt(f.draw_p95)}; request → on screen p95 ${fmt(f.frame_p95)} ms; ${f.frames} frames for ${f.inputs} inputs; opened in ${fmt(r.wall_ms / 1000, 1)} s`,
+    `frame cost p95 ${fmt(cost95)} ms = render lists (fan-out to the ranks in view, on ${r.workers ?? 'n/a'} workers, merged) p95 ${fmt(f.render_p95)} + draw p95 ${fmt(f.draw_p95)}; request → on screen p95 ${fmt(f.frame_p95)} ms; ${f.frames} frames for ${f.inputs} inputs; opened in ${fmt(r.wall_ms / 1000, 1)} s`,
     '≤ 16 ms p95',
     null,
     null,

@@ -1,5 +1,6 @@
-// Builds the static page into dist/: bundles www/src/main.ts and www/src/engine/worker.ts (ESM; only
-// the worker's bundle holds the wasm glue) and
+// Builds the static page into dist/: bundles www/src/main.ts and www/src/engine/worker.ts (ESM), the
+// wasm-bindgen glue alone as planeview.js (the engine worker imports a copy of it per Wasm instance;
+// no bundle may hold it) and
 // www/src/boot.ts (a classic script), copies index.html, www/style.css, the wasm module and the demo
 // profile, then bundles the offline service worker www/src/sw.ts with the list of those files and a
 // hash of their content (its cache name, so a new deploy replaces the old cache). The Query tab's
@@ -49,19 +50,14 @@ rmSync(dist, { recursive: true, force: true });
 mkdirSync(join(dist, 'demo'), { recursive: true });
 mkdirSync(join(dist, 'duckdb'), { recursive: true });
 
-// The wasm glue resolves in the engine worker's bundle only: the page's main thread never loads
-// Wasm (charts are drawn by the worker's instance too), and an import of it there fails the build.
-const wasmGlue = {
-  name: 'planeview-wasm',
-  setup(b) {
-    b.onResolve({ filter: /^planeview-wasm$/ }, () => ({ path: glue }));
-  },
-};
+// The wasm glue is its own module (dist/planeview.js): the engine worker imports it by URL, once per
+// Wasm instance it holds, and a bundle that imported it would hold a second copy. The page's main
+// thread never loads Wasm at all (charts are drawn by the worker's instances too).
 const noWasmGlue = {
   name: 'no-planeview-wasm',
   setup(b) {
     b.onResolve({ filter: /^planeview-wasm$/ }, (args) => ({
-      errors: [{ text: `${args.importer} imports the wasm glue: only the engine worker (www/src/engine/worker.ts) may` }],
+      errors: [{ text: `${args.importer} imports the wasm glue: the engine worker (www/src/engine/worker.ts) loads it by URL (dist/planeview.js); a bundle may only \`import type\` from it` }],
     }));
   },
 };
@@ -93,7 +89,8 @@ function buildModule(name, path, plugins) {
   }).catch(() => fail(`esbuild failed on ${path} (see above)`));
 }
 await buildModule('main', 'www/src/main.ts', [noWasmGlue, noDuckdb]);
-await buildModule('worker', 'www/src/engine/worker.ts', [wasmGlue]);
+await buildModule('worker', 'www/src/engine/worker.ts', [noWasmGlue]);
+await buildModule('planeview', glue, []);
 await buildModule('duckdb/client', 'www/src/views/query/duckdb-client.ts', [noWasmGlue]);
 
 /** Bundles one classic (non-module) script, `www/src/<name>.ts` → `dist/<name>.js`. */
@@ -122,7 +119,7 @@ for (const f of duckdbFiles) copyFileSync(join(duckdbDist, f), join(dist, 'duckd
 copyFileSync(parquetWasm, join(dist, 'duckdb', 'parquet_wasm_bg.wasm'));
 
 // The offline service worker: caches exactly these files, in a cache named after their content.
-const offlineAssets = ['index.html', 'boot.js', 'main.js', 'worker.js', 'planeview_bg.wasm', 'style.css', 'demo/tpu_inference_2.xplane.pb'];
+const offlineAssets = ['index.html', 'boot.js', 'main.js', 'worker.js', 'planeview.js', 'planeview_bg.wasm', 'style.css', 'demo/tpu_inference_2.xplane.pb'];
 const hash = createHash('sha256');
 for (const a of offlineAssets) hash.update(a).update(readFileSync(join(dist, a)));
 const buildHash = hash.digest('hex').slice(0, 16);

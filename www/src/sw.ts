@@ -85,7 +85,8 @@ sw.addEventListener('fetch', (ev) => {
   ev.respondWith(
     fetch(req).catch(async (err: unknown) => {
       const cache = await caches.open(CACHE);
-      // ignoreSearch: `index.html?url=…` and `worker.js?crash-test` are the cached files.
+      // ignoreSearch: `index.html?url=…`, `worker.js?crash-test` and `planeview.js?instance=N` (a
+      // copy of the glue per Wasm instance, worker.ts) are the cached files.
       const hit =
         (await cache.match(req, { ignoreSearch: true })) ?? (req.mode === 'navigate' ? await cache.match(scopeUrl('./'), { ignoreSearch: true }) : undefined);
       if (hit) return hit;

@@ -1,12 +1,15 @@
-// The engines of a session: one WorkerEngine (its own worker and Wasm memory) per file. The first
-// engine lives as long as the page (a single file loads into it exactly as before); the others
-// are made for a session and terminated when the next one starts. At most `limit` files are
-// read and imported at a time (each import keeps a core busy); the rest wait their turn.
+// The engines of a session: one WorkerEngine (a Wasm instance with its own memory, a slot of an
+// engine worker, host.ts) per file, on at most `limit` workers. The first engine lives as long as
+// the page (a single file loads into it exactly as before); the others are made for a session and
+// given up when the next one starts. At most `limit` files are read and imported at a time (each
+// import keeps a core busy), one per worker; the rest wait their turn and then go to the worker
+// that is free, so a job of many files shares a few workers instead of starting a thread each.
 
 import { CancelledError, type LoadProgress, type OpenSource, type Profile } from './engine';
+import { EngineHost } from './host';
 import { WorkerEngine } from './worker-proxy';
 
-/** How many imports may run at once: max(2, the cores the browser reports). */
+/** How many imports may run at once, and how many workers a session uses: max(2, the cores the browser reports). */
 export function ingestLimit(): number {
   const cores = typeof navigator === 'undefined' ? 0 : navigator.hardwareConcurrency || 0;
   return Math.max(2, cores);
@@ -18,8 +21,14 @@ export type MemberProgress = { phase: 'queued' } | LoadProgress;
 export class EnginePool {
   /** The page's engine: member 0 of every session. */
   readonly primary: WorkerEngine;
+  /** The primary's worker, kept across sessions. */
+  private readonly home: EngineHost;
+  /** The workers made for the current session beyond the primary's. */
+  private hosts: EngineHost[] = [];
   /** The engines made for the current session beyond the first. */
   private extra: WorkerEngine[] = [];
+  /** Whether the primary's worker served other engines (their memory stays with it until it is replaced). */
+  private homeShared = false;
   /** The load of the newest session (older sessions' queued opens never start). */
   private generation = 0;
   private running = 0;
@@ -30,24 +39,35 @@ export class EnginePool {
     private readonly workerUrl: URL,
     private readonly limit = ingestLimit(),
   ) {
-    this.primary = new WorkerEngine(workerUrl);
+    this.home = new EngineHost(workerUrl);
+    this.primary = new WorkerEngine(this.home);
   }
 
   /**
-   * `n` engines for a new session: the primary first, then fresh ones. The previous session's
-   * other engines are terminated (their profiles and memory are gone) and its queued opens
-   * rejected with CancelledError. Resolves to only the primary when a newer session began meanwhile.
+   * `n` engines for a new session: the primary first, then fresh ones (bound to a worker when
+   * their file opens). The previous session's other engines and workers end (their profiles and
+   * memory are gone; the primary's worker is replaced when it held them too) and its queued opens
+   * reject with CancelledError. Resolves to only the primary when a newer session began meanwhile.
    */
   async begin(n: number): Promise<WorkerEngine[]> {
     this.generation++;
     for (const e of this.extra) e.terminate();
     this.extra = [];
+    for (const h of this.hosts) h.close();
+    this.hosts = [];
     for (const w of this.waiting.splice(0)) w();
+    if (this.homeShared) {
+      this.homeShared = false;
+      this.primary.unbindQuietly();
+      this.home.restart('recycled');
+    }
     if (n > 1) {
       const generation = this.generation;
       const wasm = await this.compiled();
       if (generation !== this.generation) return [this.primary];
-      for (let i = 1; i < n; i++) this.extra.push(new WorkerEngine(this.workerUrl, wasm));
+      const workers = Math.min(n, this.limit);
+      for (let i = 1; i < workers; i++) this.hosts.push(new EngineHost(this.workerUrl, wasm));
+      for (let i = 1; i < n; i++) this.extra.push(new WorkerEngine());
     }
     return [this.primary, ...this.extra];
   }
@@ -66,6 +86,15 @@ export class EnginePool {
     return [this.primary, ...this.extra];
   }
 
+  /** The worker for an engine's first open: the one with the fewest imports running, then the fewest slots. */
+  private pick(): EngineHost {
+    let best = this.home;
+    for (const h of this.hosts) {
+      if (h.importing < best.importing || (h.importing === best.importing && h.slotCount < best.slotCount)) best = h;
+    }
+    return best;
+  }
+
   /**
    * Opens `source` in `engine` once fewer than `limit` opens of the current session run; reports
    * `{phase: 'queued'}` while it waits. Rejects with CancelledError when a newer session began
@@ -78,11 +107,19 @@ export class EnginePool {
       while (this.running >= this.limit && generation === this.generation) await new Promise<void>((w) => this.waiting.push(w));
       if (generation !== this.generation) throw new CancelledError();
     }
+    if (!engine.boundHost) {
+      const host = this.pick();
+      if (host === this.home) this.homeShared = true;
+      engine.bind(host);
+    }
+    const host = engine.boundHost!;
     this.running++;
+    host.importing++;
     try {
       return await engine.open(source, onProgress, reducedDetail);
     } finally {
       this.running--;
+      host.importing--;
       this.waiting.shift()?.();
     }
   }

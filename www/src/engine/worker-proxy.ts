@@ -1,5 +1,5 @@
-// Engine implementation over postMessage to worker.ts. Requests carry ids; loads carry load ids so
-// that late messages from an abandoned load are ignored.
+// Engine implementation over postMessage to a slot of an engine worker (host.ts, worker.ts).
+// Requests carry ids; loads carry load ids so that late messages from an abandoned load are ignored.
 
 import {
   CALLS,
@@ -15,8 +15,11 @@ import {
   type OpenSource,
   type Profile,
 } from './engine';
+import type { EngineHost, SlotListener } from './host';
 import type { FromWorker, ToWorker } from './protocol';
-import type { EngineStatus } from './worker';
+
+/** `Omit` over each member of a union (the messages to a slot, without the slot). */
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
 /** What the page says when the engine traps or its worker dies (a panic, or out of memory). */
 export const ENGINE_CRASHED = 'the analysis engine crashed (out of memory?)';
@@ -71,10 +74,17 @@ export function nameFromUrl(url: string): string {
 // CALLS, so every property the merged interface declares is set before the engine is handed out.
 export interface WorkerEngine extends EngineCalls {}
 
+/**
+ * One member's engine: a slot (one Wasm instance, host.ts) in an engine worker. It is bound to a
+ * host when made (the page's engine) or when its first file opens (the pool picks the host); a
+ * slot that traps is replaced by a fresh one on the same host, so the members beside it live on.
+ */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the calls are added from CALLS in the constructor (see above)
 export class WorkerEngine implements Engine {
-  ready!: Promise<void>;
-  private worker!: Worker;
+  private host: EngineHost | null = null;
+  /** The slot on `host` (0: none yet, or given up). */
+  private slot = 0;
+  private slotReady: Promise<void> | null = null;
   private nextCall = 1;
   private nextLoad = 1;
   private calls = new Map<number, PendingCall>();
@@ -83,76 +93,88 @@ export class WorkerEngine implements Engine {
   private memoryListeners: Array<(bytes: number) => void> = [];
   /** Size of the engine's Wasm memory after the last load (0 until one finished). */
   wasmMemoryBytes = 0;
-  /** Set by `terminate`: the worker is gone for good and is not restarted. */
+  /** Set by `terminate`: the engine is gone for good. */
   private terminated = false;
+  private readonly listener: SlotListener = {
+    message: (msg) => this.onMessage(msg),
+    died: (detail) => this.died(detail),
+  };
 
-  /** `wasm`: the compiled core to instantiate (workers of one session share one), else the worker loads its own. */
-  constructor(
-    private readonly workerUrl: URL,
-    private readonly wasm: WebAssembly.Module | null = null,
-  ) {
+  constructor(host: EngineHost | null = null) {
     for (const method of Object.keys(CALLS) as Method[]) {
       if (method !== 'hlo') Object.defineProperty(this, method, { value: (...args: unknown[]) => this.call(method, args as CallArgs<typeof method>) });
     }
-    this.start();
+    if (host) this.bind(host);
   }
 
-  private start(): void {
-    const worker = new Worker(this.workerUrl, { type: 'module', name: 'planeview-engine' });
-    this.worker = worker;
-    worker.postMessage({ op: 'init', module: this.wasm } satisfies ToWorker);
-    let started = false;
-    this.ready = new Promise<void>((resolve, reject) => {
-      worker.addEventListener('message', (ev: MessageEvent<FromWorker>) => {
-        if (started) return;
-        if (ev.data.type === 'ready') {
-          started = true;
-          resolve();
-        } else if (ev.data.type === 'init-error') {
-          reject(new EngineError(ev.data.message, 'init'));
-        }
-      });
-      worker.addEventListener('error', (ev: ErrorEvent) => {
-        ev.preventDefault();
-        if (worker !== this.worker) return;
-        if (!started) {
-          // The worker script itself failed: restarting would fail the same way.
-          reject(new EngineError(`could not start the analysis engine: ${ev.message || 'the worker failed to load'}`, 'init'));
-          return;
-        }
-        this.die(ev.message || 'the worker stopped');
-      });
-    });
-    // Avoid an unhandled rejection when nobody awaits `ready` at that moment.
-    this.ready.catch(() => undefined);
-    worker.addEventListener('message', (ev: MessageEvent<FromWorker | EngineStatus>) => {
-      if (worker === this.worker) this.onMessage(ev.data);
-    });
-    // A message that cannot be deserialised is a broken engine too.
-    worker.addEventListener('messageerror', () => {
-      if (worker === this.worker && started) this.die('a message from the engine could not be read');
-    });
+  /** Resolves once the engine's Wasm instance is made (rejects when the core cannot start). */
+  get ready(): Promise<void> {
+    if (!this.slotReady && this.host && !this.terminated) this.takeSlot(this.host);
+    return this.slotReady ?? Promise.reject(new EngineError('the engine has no worker yet', 'init'));
   }
 
-  /** Replace the worker (after a crash or to interrupt a long import). */
-  private restart(reason: Error): void {
-    if (this.terminated) return;
-    this.worker.terminate();
-    for (const c of this.calls.values()) c.reject(reason);
-    this.calls.clear();
-    this.start();
+  /** The host this engine's slot is on (null until bound). */
+  get boundHost(): EngineHost | null {
+    return this.host;
+  }
+
+  /** Puts this engine on `host` (once; later slots stay on it). */
+  bind(host: EngineHost): void {
+    if (this.host) return;
+    this.host = host;
+    this.takeSlot(host);
+  }
+
+  private takeSlot(host: EngineHost): void {
+    const { slot, ready } = host.addSlot(this.listener);
+    this.slot = slot;
+    this.slotReady = ready;
   }
 
   /**
-   * The worker died or its Wasm trapped: start a fresh one (the page keeps working) and say so in
-   * plain words, to the load in progress if there is one, else to the onFatal listeners (the
-   * loaded profile is gone with the old worker).
+   * Gives up the slot (its profile is gone) and rejects the pending calls with `reason`; the next
+   * use takes a fresh slot on the same host. When no other slot is on the host, its worker is
+   * replaced instead, which also interrupts an import running there and frees the memory.
    */
-  private die(detail: string): void {
+  private renew(reason: Error): void {
+    for (const c of this.calls.values()) c.reject(reason);
+    this.calls.clear();
+    const host = this.host;
+    if (!host || this.slot === 0) return;
+    host.dropSlot(this.slot);
+    this.slot = 0;
+    this.slotReady = null;
+    if (host.slotCount === 0) host.restart('replaced');
+    if (!this.terminated) this.takeSlot(host);
+  }
+
+  /** Lets go of the slot without a word (the pool recycles the host's worker next). */
+  unbindQuietly(): void {
+    this.cancel();
+    if (this.host && this.slot !== 0) this.host.dropSlot(this.slot);
+    this.slot = 0;
+    this.slotReady = null;
+  }
+
+  /**
+   * The worker died under this engine: the slot is gone. The load in progress, if there is one,
+   * fails in plain words; else the onFatal listeners hear it (the loaded profile is gone). A
+   * fresh slot is taken on next use.
+   */
+  private died(detail: string): void {
+    this.slot = 0;
+    this.slotReady = null;
+    if (this.terminated) return;
+    this.fail(detail);
+  }
+
+  /** A fatal error (a trap in the slot, or its worker died): say so once, to the load or the listeners. */
+  private fail(detail: string): void {
+    const what = detail.includes(ENGINE_CRASHED) ? detail : `${ENGINE_CRASHED} [${detail}]`;
+    for (const c of this.calls.values()) c.reject(new EngineError(what, 'fatal'));
+    this.calls.clear();
     const load = this.load;
     this.load = null;
-    const what = detail.includes(ENGINE_CRASHED) ? detail : `${ENGINE_CRASHED} [${detail}]`;
-    this.restart(new EngineError(what, 'fatal'));
     if (load && !load.done) {
       load.done = true;
       load.wake?.();
@@ -165,15 +187,17 @@ export class WorkerEngine implements Engine {
 
   /**
    * Ends this engine for good: the load in progress rejects with CancelledError, pending calls
-   * with an EngineError, and the worker (with its Wasm memory) is terminated, never restarted.
+   * with an EngineError, and its slot is given up.
    */
   terminate(): void {
     if (this.terminated) return;
-    this.terminated = true;
     this.cancel();
-    this.worker.terminate();
+    this.terminated = true;
     for (const c of this.calls.values()) c.reject(new EngineError('the engine was closed', 'closed'));
     this.calls.clear();
+    if (this.host && this.slot !== 0) this.host.dropSlot(this.slot);
+    this.slot = 0;
+    this.slotReady = null;
   }
 
   onFatal(cb: (message: string) => void): void {
@@ -185,14 +209,20 @@ export class WorkerEngine implements Engine {
     this.memoryListeners.push(cb);
   }
 
-  private post(msg: ToWorker, transfer: Transferable[] = []): void {
-    this.worker.postMessage(msg, transfer);
+  /** Sends `msg` (without its slot) to this engine's slot, taking one first if it has none. */
+  private post(msg: DistributiveOmit<ToWorker, 'slot'>, transfer: Transferable[] = []): void {
+    const host = this.host;
+    if (!host) throw new EngineError('the engine has no worker yet', 'init');
+    if (this.slot === 0) this.takeSlot(host);
+    host.post({ ...msg, slot: this.slot } as ToWorker, transfer);
   }
 
-  private onMessage(msg: FromWorker | EngineStatus): void {
+  private onMessage(msg: FromWorker): void {
     switch (msg.type) {
       case 'ready':
       case 'init-error':
+      case 'slot-ready':
+      case 'slot-error':
         return;
       case 'memory':
         this.wasmMemoryBytes = msg.wasmMemoryBytes;
@@ -234,7 +264,7 @@ export class WorkerEngine implements Engine {
         l.done = true;
         l.wake?.();
         l.reject(new EngineError(msg.message, msg.fatal ? 'fatal' : msg.kind));
-        if (msg.fatal) this.restart(new EngineError('engine restarted', 'fatal'));
+        if (msg.fatal) this.renew(new EngineError('engine restarted', 'fatal'));
         return;
       }
       case 'reply': {
@@ -244,7 +274,10 @@ export class WorkerEngine implements Engine {
         if (msg.ok) c.resolve(msg.value);
         else {
           c.reject(new EngineError(msg.message, msg.fatal ? 'fatal' : msg.kind));
-          if (msg.fatal) this.die(msg.message);
+          if (msg.fatal) {
+            this.fail(msg.message);
+            this.renew(new EngineError(msg.message, 'fatal'));
+          }
         }
         return;
       }
@@ -254,6 +287,7 @@ export class WorkerEngine implements Engine {
   /** One engine call: `method` of CALLS with its arguments, answered by the worker. */
   call<M extends Method>(method: M, args: CallArgs<M>): Promise<CallResult<M>> {
     if (this.terminated) return Promise.reject(new EngineError('the engine was closed', 'closed'));
+    if (this.slot === 0) return Promise.reject(new EngineError('no profile is loaded', 'no_profile'));
     const id = this.nextCall++;
     return new Promise<CallResult<M>>((resolve, reject) => {
       this.calls.set(id, { resolve: resolve as (v: unknown) => void, reject });
@@ -412,8 +446,9 @@ export class WorkerEngine implements Engine {
     l.wake?.();
     l.abort.abort();
     if (l.phase === 'importing') {
-      // The import runs synchronously inside the worker: interrupting it means a new worker.
-      this.restart(new CancelledError());
+      // The import runs synchronously inside the worker: interrupting it means a new slot (and a
+      // new worker when nothing else is on it).
+      this.renew(new CancelledError());
     } else {
       this.post({ op: 'abort', load: l.id });
     }

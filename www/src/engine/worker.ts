@@ -1,18 +1,14 @@
-// The engine worker: the only module that imports the wasm glue. It owns one Session (one loaded
-// profile), receives the file as transferred ArrayBuffer chunks, and answers requests.
+// An engine worker: the only module that loads the wasm glue. It holds slots (protocol.ts), each
+// one Wasm instance of the core with its own memory and at most one Session (one loaded profile);
+// it receives each file as transferred ArrayBuffer chunks and answers the calls of each slot.
 
-import init, { Session } from 'planeview-wasm';
+import type * as Glue from 'planeview-wasm';
+import type { Session } from 'planeview-wasm';
 import { CALLS, type BulkMethod, type CallArgs, type CallResult, type Method, type Profile, type RenderRequest, type RenderResult } from './engine';
 import type { FromWorker, ToWorker } from './protocol';
 
-/**
- * Status messages beside the protocol's replies: the size of the Wasm memory after each load (it
- * never shrinks; the repeated-load test checks that it plateaus).
- */
-export type EngineStatus = { type: 'memory'; wasmMemoryBytes: number };
-
 interface WorkerScope {
-  postMessage(message: FromWorker | EngineStatus, transfer?: Transferable[]): void;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
   addEventListener(type: 'message', listener: (ev: MessageEvent<ToWorker>) => void): void;
   location: { href: string };
 }
@@ -25,41 +21,8 @@ const scope = self as unknown as WorkerScope;
  */
 const CRASH_TEST = new URL(scope.location.href).searchParams.has('crash-test');
 
-/** The Wasm module's memory, once initialised. */
-let wasmMemory: WebAssembly.Memory | null = null;
-
-let session: Session | null = null;
-let currentLoad = -1;
-let loadName = '';
-let received = 0;
-/** The session whose slice levels of detail are built or scheduled. */
-let levelsPending: Session | null = null;
-/** Time spent in `push` for the current load, ms. */
-let pushMs = 0;
-let failedLoad = false;
-/** Whether the current load is the reduced-detail retry. */
-let loadReduced = false;
-/** String ids already sent to the page for the current profile. */
-let sentStrings = new Set<number>();
-
-function post(msg: FromWorker | EngineStatus, transfer: Transferable[] = []): void {
+function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
-}
-
-function postMemory(): void {
-  if (wasmMemory) post({ type: 'memory', wasmMemoryBytes: wasmMemory.buffer.byteLength });
-}
-
-function release(): void {
-  if (session) {
-    try {
-      session.free();
-    } catch {
-      // A session left behind by a panic may refuse to free; the next one is fresh anyway.
-    }
-    session = null;
-  }
-  sentStrings = new Set();
 }
 
 /** What the page says when the core traps: a panic, or an allocation that failed (out of memory). */
@@ -68,8 +31,8 @@ const CRASHED = 'the analysis engine crashed (out of memory?)';
 /**
  * Errors from wasm: `{kind, message}` objects from wasm_api.rs, or JS errors. A
  * WebAssembly.RuntimeError (a panic, which aborts in wasm, or a failed allocation: "unreachable")
- * and a RangeError from growing the memory are fatal: the module's memory may be inconsistent, so
- * the page replaces this worker.
+ * and a RangeError from growing the memory are fatal: the instance's memory may be inconsistent,
+ * so the page gives up the slot.
  */
 function describe(err: unknown): { kind: string; message: string; fatal: boolean } {
   if (err && typeof err === 'object' && 'message' in err) {
@@ -85,7 +48,7 @@ function describe(err: unknown): { kind: string; message: string; fatal: boolean
 /** Flow arrows drawn at most when showing all flows in view. */
 const MAX_FLOWS_IN_VIEW = 2000;
 
-function render(s: Session, req: RenderRequest): RenderResult {
+function render(slot: Slot, s: Session, req: RenderRequest): RenderResult {
   const { trackIds, t0, t1, width } = req;
   const inView = trackIds.length > 0 && t1 > t0;
   const drawn = inView && width > 0;
@@ -101,17 +64,17 @@ function render(s: Session, req: RenderRequest): RenderResult {
   const strings: Array<[number, string]> = [];
   for (let i = 6; i < slices.length; i += 7) {
     const nameId = slices[i]!;
-    if (nameId >= 0 && !sentStrings.has(nameId)) {
-      sentStrings.add(nameId);
+    if (nameId >= 0 && !slot.sentStrings.has(nameId)) {
+      slot.sentStrings.add(nameId);
       strings.push([nameId, s.string(nameId)]);
     }
   }
   // The levels of detail make zoomed-out views cheap but take O(slices) to build: build them
   // once this first render list is on its way, not before it.
-  if (levelsPending !== s) {
-    levelsPending = s;
+  if (slot.levelsPending !== s) {
+    slot.levelsPending = s;
     setTimeout(() => {
-      if (session === s) s.build_slice_levels();
+      if (slot.session === s) s.build_slice_levels();
     }, 0);
   }
   const c5 = performance.now();
@@ -127,25 +90,25 @@ interface Reply<R> {
 const array = <A extends Float64Array | Uint32Array | Uint8Array>(value: A): Reply<A> => ({ value, transfer: [value.buffer] });
 
 /** The bulk calls (typed arrays straight from Wasm), one handler each; CALLS marks which. */
-const bulkCalls: { [M in BulkMethod]: (s: Session, ...args: CallArgs<M>) => Reply<CallResult<M>> } = {
-  render: (s, req) => {
-    const r = render(s, req);
+const bulkCalls: { [M in BulkMethod]: (slot: Slot, s: Session, ...args: CallArgs<M>) => Reply<CallResult<M>> } = {
+  render: (slot, s, req) => {
+    const r = render(slot, s, req);
     return { value: r, transfer: [r.slices.buffer, r.instants.buffer, r.counters.buffer, r.flows.buffer] };
   },
-  search: (s, query, limit) => {
+  search: (_slot, s, query, limit) => {
     const ids = s.search(query, limit);
     return { value: { query, ids, truncated: ids.length >= limit }, transfer: [ids.buffer] };
   },
-  mlirText: (s, locs) => ({ value: s.mlir_text(locs) ?? null, transfer: [] }),
-  counterColumn: (s, track, t0, t1, width, column) => {
+  mlirText: (_slot, s, locs) => ({ value: s.mlir_text(locs) ?? null, transfer: [] }),
+  counterColumn: (_slot, s, track, t0, t1, width, column) => {
     const c = s.counter_column(track, t0, t1, width, column);
     const value = c.length < 6 ? null : { samples: c[0]!, min: c[1]!, max: c[2]!, last: c[3]!, time_ps: c[4]!, index: c[5]! };
     return { value, transfer: [] };
   },
-  kernelWindows: (s, sliceId, t0, t1, limit) => array(s.kernel_windows(sliceId, t0, t1, limit)),
-  counterChartPoints: (s, track, t0, t1, maxPoints) => array(s.counter_chart_points(track, t0, t1, maxPoints)),
-  analysisRowSlices: (s, tool, row, compat) => array(s.analysis_row_slices(tool, row, compat)),
-  tableArrow: (s, name, profile) => array(s.table_arrow(name, profile)),
+  kernelWindows: (_slot, s, sliceId, t0, t1, limit) => array(s.kernel_windows(sliceId, t0, t1, limit)),
+  counterChartPoints: (_slot, s, track, t0, t1, maxPoints) => array(s.counter_chart_points(track, t0, t1, maxPoints)),
+  analysisRowSlices: (_slot, s, tool, row, compat) => array(s.analysis_row_slices(tool, row, compat)),
+  tableArrow: (_slot, s, name, profile) => array(s.table_arrow(name, profile)),
 };
 
 /**
@@ -161,91 +124,135 @@ function parseExact(json: string): unknown {
   } as (this: unknown, key: string, value: unknown) => unknown);
 }
 
-/** One call: a bulk call by its handler, any other by the core's JSON dispatch. */
-function call(method: Method, args: unknown[]): Reply<unknown> {
-  if (!session || currentLoad < 0) throw { kind: 'no_profile', message: 'no profile is loaded' };
-  if (!(method in CALLS)) throw { kind: 'bad_request', message: `unknown engine call ${String(method)}` };
-  if (CALLS[method].bulk) {
-    const handler = bulkCalls[method as BulkMethod] as (s: Session, ...a: unknown[]) => Reply<unknown>;
-    return handler(session, ...args);
-  }
-  return { value: parseExact(session.call(JSON.stringify({ method, args }))), transfer: [] };
-}
-
-function onMessage(msg: ToWorker): void {
-  switch (msg.op) {
-    case 'init':
-      return;
-    case 'begin':
-      release();
-      currentLoad = msg.load;
-      loadName = msg.name;
-      received = 0;
-      pushMs = 0;
-      failedLoad = false;
-      try {
-        session = new Session();
-        loadReduced = msg.reduced;
-        if (msg.reduced) session.reduce_detail();
-        if (msg.size) session.reserve(msg.size);
-      } catch (err) {
-        failLoad(msg.load, err);
-      }
-      return;
-    case 'hint':
-      if (msg.load === currentLoad && session && !failedLoad) session.hint_unpacked(msg.unpacked);
-      return;
-    case 'chunk':
-      if (msg.load !== currentLoad || !session || failedLoad) return;
-      try {
-        const t = performance.now();
-        session.push(new Uint8Array(msg.data));
-        pushMs += performance.now() - t;
-        received += msg.data.byteLength;
-        post({ type: 'progress', load: msg.load, received, events: session.events_read() });
-      } catch (err) {
-        failLoad(msg.load, err);
-      }
-      return;
-    case 'finish': {
-      if (msg.load !== currentLoad || !session || failedLoad) return;
-      post({ type: 'importing', load: msg.load });
-      try {
-        if (CRASH_TEST && !loadReduced && crashTest(loadName)) return;
-        const t = performance.now();
-        const parsed = parseExact(session.finish()) as Omit<Profile, 'fileName' | 'timings'>;
-        post({ type: 'loaded', load: msg.load, profile: parsed, pushMs, finishMs: performance.now() - t });
-      } catch (err) {
-        failLoad(msg.load, err);
-      }
-      postMemory();
-      return;
-    }
-    case 'abort':
-      if (msg.load === currentLoad) {
-        release();
-        currentLoad = -1;
-      }
-      return;
-    case 'call':
-      try {
-        const { value, transfer } = call(msg.method, msg.args);
-        post({ type: 'reply', id: msg.id, ok: true, value }, transfer);
-      } catch (err) {
-        const d = describe(err);
-        post({ type: 'reply', id: msg.id, ok: false, kind: d.kind, message: d.message, fatal: d.fatal });
-      }
-      return;
-  }
-}
-
-function failLoad(load: number, err: unknown): void {
-  const d = describe(err);
-  failedLoad = true;
-  release();
+/** One slot: a Wasm instance of the core and the load or profile it holds. */
+class Slot {
+  session: Session | null = null;
   currentLoad = -1;
-  const message = d.fatal ? `the profile could not be loaded: ${d.message}` : d.message;
-  post({ type: 'load-error', load, kind: d.kind, message: `${loadName}: ${message}`, fatal: d.fatal });
+  loadName = '';
+  received = 0;
+  /** The session whose slice levels of detail are built or scheduled. */
+  levelsPending: Session | null = null;
+  /** Time spent in `push` for the current load, ms. */
+  pushMs = 0;
+  failedLoad = false;
+  /** Whether the current load is the reduced-detail retry. */
+  loadReduced = false;
+  /** String ids already sent to the page for the current profile. */
+  sentStrings = new Set<number>();
+
+  constructor(
+    readonly id: number,
+    private readonly glue: typeof Glue,
+    private readonly memory: WebAssembly.Memory | null,
+  ) {}
+
+  postMemory(): void {
+    if (this.memory) post({ type: 'memory', slot: this.id, wasmMemoryBytes: this.memory.buffer.byteLength });
+  }
+
+  release(): void {
+    if (this.session) {
+      try {
+        this.session.free();
+      } catch {
+        // A session left behind by a panic may refuse to free; the next one is fresh anyway.
+      }
+      this.session = null;
+    }
+    this.sentStrings = new Set();
+  }
+
+  /** One call: a bulk call by its handler, any other by the core's JSON dispatch. */
+  call(method: Method, args: unknown[]): Reply<unknown> {
+    const session = this.session;
+    if (!session || this.currentLoad < 0) throw { kind: 'no_profile', message: 'no profile is loaded' };
+    if (!(method in CALLS)) throw { kind: 'bad_request', message: `unknown engine call ${String(method)}` };
+    if (CALLS[method].bulk) {
+      const handler = bulkCalls[method as BulkMethod] as (slot: Slot, s: Session, ...a: unknown[]) => Reply<unknown>;
+      return handler(this, session, ...args);
+    }
+    return { value: parseExact(session.call(JSON.stringify({ method, args }))), transfer: [] };
+  }
+
+  onMessage(msg: Exclude<ToWorker, { op: 'init' } | { op: 'slot' }>): void {
+    const slot = this.id;
+    switch (msg.op) {
+      case 'drop':
+        this.release();
+        this.currentLoad = -1;
+        return;
+      case 'begin':
+        this.release();
+        this.currentLoad = msg.load;
+        this.loadName = msg.name;
+        this.received = 0;
+        this.pushMs = 0;
+        this.failedLoad = false;
+        try {
+          const session = new this.glue.Session();
+          this.session = session;
+          this.loadReduced = msg.reduced;
+          if (msg.reduced) session.reduce_detail();
+          if (msg.size) session.reserve(msg.size);
+        } catch (err) {
+          this.failLoad(msg.load, err);
+        }
+        return;
+      case 'hint':
+        if (msg.load === this.currentLoad && this.session && !this.failedLoad) this.session.hint_unpacked(msg.unpacked);
+        return;
+      case 'chunk':
+        if (msg.load !== this.currentLoad || !this.session || this.failedLoad) return;
+        try {
+          const t = performance.now();
+          this.session.push(new Uint8Array(msg.data));
+          this.pushMs += performance.now() - t;
+          this.received += msg.data.byteLength;
+          post({ type: 'progress', slot, load: msg.load, received: this.received, events: this.session.events_read() });
+        } catch (err) {
+          this.failLoad(msg.load, err);
+        }
+        return;
+      case 'finish': {
+        if (msg.load !== this.currentLoad || !this.session || this.failedLoad) return;
+        post({ type: 'importing', slot, load: msg.load });
+        try {
+          if (CRASH_TEST && !this.loadReduced && crashTest(this.loadName)) return;
+          const t = performance.now();
+          const parsed = parseExact(this.session.finish()) as Omit<Profile, 'fileName' | 'timings'>;
+          post({ type: 'loaded', slot, load: msg.load, profile: parsed, pushMs: this.pushMs, finishMs: performance.now() - t });
+        } catch (err) {
+          this.failLoad(msg.load, err);
+        }
+        this.postMemory();
+        return;
+      }
+      case 'abort':
+        if (msg.load === this.currentLoad) {
+          this.release();
+          this.currentLoad = -1;
+        }
+        return;
+      case 'call':
+        try {
+          const { value, transfer } = this.call(msg.method, msg.args);
+          post({ type: 'reply', slot, id: msg.id, ok: true, value }, transfer);
+        } catch (err) {
+          const d = describe(err);
+          post({ type: 'reply', slot, id: msg.id, ok: false, kind: d.kind, message: d.message, fatal: d.fatal });
+        }
+        return;
+    }
+  }
+
+  private failLoad(load: number, err: unknown): void {
+    const d = describe(err);
+    this.failedLoad = true;
+    this.release();
+    this.currentLoad = -1;
+    const message = d.fatal ? `the profile could not be loaded: ${d.message}` : d.message;
+    post({ type: 'load-error', slot: this.id, load, kind: d.kind, message: `${this.loadName}: ${message}`, fatal: d.fatal });
+  }
 }
 
 /** See CRASH_TEST. Returns true when the load must stop here (the worker is about to die). */
@@ -258,29 +265,73 @@ function crashTest(name: string): boolean {
   return true;
 }
 
+// ---- slots -------------------------------------------------------------------------------------
+
+/** The compiled core every slot instantiates (from `init`, or compiled here from the file beside this script). */
+let compiled: Promise<WebAssembly.Module> | null = null;
+const slots = new Map<number, Slot>();
+/** Messages for a slot whose instance is still being made, in order. */
+const waiting = new Map<number, ToWorker[]>();
+
+/**
+ * A fresh instance of the core for slot `id`. The wasm-bindgen glue keeps its instance in module
+ * state, so each slot imports its own copy of the glue module (a module per URL: the query
+ * string makes the copy) and instantiates the shared compiled module in it.
+ */
+async function makeSlot(id: number): Promise<Slot> {
+  const module = await compiled!;
+  const url = new URL(`./planeview.js?instance=${id}`, import.meta.url).href;
+  const glue = (await import(url)) as typeof Glue;
+  const exports = (await glue.default({ module_or_path: module })) as { memory?: unknown } | null;
+  const memory = exports?.memory instanceof WebAssembly.Memory ? exports.memory : null;
+  return new Slot(id, glue, memory);
+}
+
+function onMessage(msg: ToWorker): void {
+  if (msg.op === 'init') return;
+  if (msg.op === 'slot') {
+    waiting.set(msg.slot, []);
+    makeSlot(msg.slot).then(
+      (s) => {
+        const queued = waiting.get(msg.slot) ?? [];
+        waiting.delete(msg.slot);
+        if (queued.some((m) => m.op === 'drop')) return;
+        slots.set(msg.slot, s);
+        post({ type: 'slot-ready', slot: msg.slot });
+        for (const m of queued) onMessage(m);
+      },
+      (err: unknown) => {
+        waiting.delete(msg.slot);
+        post({ type: 'slot-error', slot: msg.slot, message: `could not start the analysis engine: ${describe(err).message}` });
+      },
+    );
+    return;
+  }
+  const queue = waiting.get(msg.slot);
+  if (queue) {
+    queue.push(msg);
+    return;
+  }
+  const s = slots.get(msg.slot);
+  if (!s) return;
+  s.onMessage(msg);
+  if (msg.op === 'drop') slots.delete(msg.slot);
+}
+
 // The first message says where the Wasm comes from: a module the page compiled once for all the
-// workers of a session, or (none given) the file beside this script. Messages that arrive
-// before wasm is ready wait in this queue.
-const queue: ToWorker[] = [];
-let initialised = false;
+// workers and slots, or (none given) the file beside this script.
 let started = false;
 scope.addEventListener('message', (ev) => {
-  if (initialised) onMessage(ev.data);
-  else if (!started && ev.data.op === 'init') start(ev.data.module);
-  else queue.push(ev.data);
-});
-
-function start(module: WebAssembly.Module | null): void {
+  if (started) {
+    onMessage(ev.data);
+    return;
+  }
+  if (ev.data.op !== 'init') return;
   started = true;
-  init({ module_or_path: module ?? new URL('./planeview_bg.wasm', import.meta.url) })
-    .then((exports) => {
-      const memory = (exports as { memory?: unknown } | null)?.memory;
-      wasmMemory = memory instanceof WebAssembly.Memory ? memory : null;
-      initialised = true;
-      post({ type: 'ready' });
-      for (const m of queue.splice(0)) onMessage(m);
-    })
-    .catch((err: unknown) => {
-      post({ type: 'init-error', message: `could not start the analysis engine: ${describe(err).message}` });
-    });
-}
+  const module = ev.data.module;
+  compiled = module ? Promise.resolve(module) : WebAssembly.compileStreaming(fetch(new URL('./planeview_bg.wasm', import.meta.url)));
+  compiled.then(
+    () => post({ type: 'ready' }),
+    (err: unknown) => post({ type: 'init-error', message: `could not start the analysis engine: ${describe(err).message}` }),
+  );
+});

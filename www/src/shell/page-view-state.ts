@@ -75,7 +75,7 @@ export function pageViewState(p: ViewStateParts): ViewStateHost {
         await p.timeline.selectCounterSample(s.selection.index);
       }
       if (!scope.current) return;
-      if (s.range) p.timeline.setRange(base + s.range.t0, base + s.range.t1);
+      if (s.range) p.timeline.restoreRange(base + s.range.t0, base + s.range.t1);
       if (s.drag) p.timeline.rangeChosen({ t0: base + s.drag.t0, t1: base + s.drag.t1 });
       if (s.tab && isTab(s.tab)) p.tabs.select(s.tab);
     },

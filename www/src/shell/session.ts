@@ -1,6 +1,6 @@
 // The session: the profiles opened together by one load. One file is a 'single' session (the
 // page as it always was); the ranks or hosts of one job are a 'job'; two runs side by side are a
-// 'compare'. Every member has its own engine (worker and Wasm memory, engine/pool.ts); a member
+// 'compare'. Every member has its own engine (a Wasm instance and its memory, engine/pool.ts); a member
 // that failed keeps its one-line error and the others stay usable.
 
 import type { Engine, Profile } from '../engine/engine';

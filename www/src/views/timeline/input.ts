@@ -17,6 +17,8 @@ export interface InputHost {
   hasProfile(): boolean;
   canvasWidth(): number;
   setRange(t0: number, t1: number): void;
+  /** Scrolls the tracks by `dy` px (the wheel). */
+  scrollBy(dy: number): void;
   zoomBy(factor: number, at?: number): void;
   panBy(fraction: number): void;
   zoomToFit(): void;
@@ -102,7 +104,7 @@ export class TimelineInput {
       host.panBy(px / host.canvasWidth());
       return;
     }
-    host.scroll.scrollTop += dy;
+    host.scrollBy(dy);
   }
 
   private onMouseDown(e: MouseEvent): void {

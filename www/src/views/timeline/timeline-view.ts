@@ -67,6 +67,10 @@ export class TimelineView implements View, InputHost {
   readonly tracks = new TrackState();
   private profile: Profile | null = null;
   private scope: Scope = NO_LOAD;
+  /** A wheel's scroll position, applied by the next frame (scrollBy); null when none is waiting. */
+  private pendingTop: number | null = null;
+  /** The scroll position the last frame applied, until its scroll event comes (then ignored). */
+  private appliedTop: number | null = null;
   private readonly marks = new SearchMarks();
   private readonly selection: TimelineSelection;
   private readonly loop: FrameLoop;
@@ -183,6 +187,12 @@ export class TimelineView implements View, InputHost {
     window.addEventListener('resize', () => this.requestDraw());
     onThemeChange(() => this.requestDraw());
     this.scroll.addEventListener('scroll', () => {
+      // The scroll a frame applied for the wheel (scrollBy) is drawn already.
+      if (this.appliedTop !== null && Math.abs(this.scroll.scrollTop - this.appliedTop) < 1) {
+        this.appliedTop = null;
+        return;
+      }
+      this.appliedTop = null;
       this.tooltip.hide();
       this.requestDraw();
     });
@@ -206,6 +216,7 @@ export class TimelineView implements View, InputHost {
     this.keySheet.close();
     this.spans.clear();
     this.tracks.reset();
+    this.pendingTop = null;
     this.scroll.scrollTop = 0;
     this.relayout();
     this.updateSelectionText();
@@ -273,7 +284,10 @@ export class TimelineView implements View, InputHost {
     const track = band ? this.profile?.groups[band.from]?.tracks[0]?.id : undefined;
     if (track === undefined) return;
     const top = scrollForLane(this.layout, track, 0, this.scroll.scrollTop, this.scroll.clientHeight);
-    if (top !== null) this.scroll.scrollTop = top;
+    if (top !== null) {
+      this.pendingTop = null;
+      this.scroll.scrollTop = top;
+    }
   }
 
   /** The alignments the session offers (`current` chosen); `pick` is told the one the person picks. */
@@ -377,7 +391,10 @@ export class TimelineView implements View, InputHost {
     this.setRange(r.t0, r.t1);
     showLane(this.tracks, this.layout, info.track, info.lane);
     const top = scrollForLane(this.layout, info.track, info.lane, this.scroll.scrollTop, this.scroll.clientHeight);
-    if (top !== null) this.scroll.scrollTop = top;
+    if (top !== null) {
+      this.pendingTop = null;
+      this.scroll.scrollTop = top;
+    }
     this.clicks.selectSlice(info);
   }
 
@@ -450,14 +467,42 @@ export class TimelineView implements View, InputHost {
     this.menus.open(this.hitAt(p.x, p.y), row ? row.track.id : null, p.clientX, p.clientY);
   }
 
+  /**
+   * Moves the view to `[a, b]`. The range text follows with the next frame: a DOM write now,
+   * before the render list of the new view arrives, would make the browser run a frame first and
+   * the list wait behind it (frame-loop.ts).
+   */
+  /**
+   * Scrolls the tracks by `dy` px. The render list of the scrolled view is asked for first and
+   * the next frame applies the scroll with its draw: scrolling now would make the browser run a
+   * frame before the list arrives (as a DOM write would, see setRange).
+   */
+  scrollBy(dy: number): void {
+    const max = Math.max(0, this.scroll.scrollHeight - this.scroll.clientHeight);
+    const from = this.top();
+    const to = Math.max(0, Math.min(max, from + dy));
+    if (to === from) return;
+    this.pendingTop = to;
+    this.tooltip.hide();
+    this.requestDraw();
+  }
+
+  /** The tracks' scroll position, with a wheel's scroll not applied yet. */
+  private top(): number {
+    return this.pendingTop ?? this.scroll.scrollTop;
+  }
+
   setRange(a: number, b: number): void {
     if (!this.profile || !this.viewport.set(a, b)) return;
-    // The range text says the new range at once, not at the next frame: a view restored
-    // before the page reports itself ready reads as restored then.
-    this.updateRangeText();
     this.tooltip.hide();
     this.requestDraw();
     this.cb.onViewChange?.();
+  }
+
+  /** Restores the view `[a, b]` (from a link): as setRange, and the range text says it at once, before the page reports itself ready. */
+  restoreRange(a: number, b: number): void {
+    this.setRange(a, b);
+    this.updateRangeText();
   }
 
   hideTooltip(): void {
@@ -511,12 +556,17 @@ export class TimelineView implements View, InputHost {
 
   private currentView(width: number): ViewRequest | null {
     if (!this.profile) return null;
-    const top = this.scroll.scrollTop;
+    const top = this.top();
     const trackIds = this.layout.visibleTrackIds(top, this.scroll.clientHeight);
     return { t0: this.viewport.t0, t1: this.viewport.t1, width, trackIds, flows: this.flowFilter.allFlows };
   }
 
   private draw(): void {
+    if (this.pendingTop !== null) {
+      this.scroll.scrollTop = this.pendingTop;
+      this.appliedTop = this.scroll.scrollTop;
+      this.pendingTop = null;
+    }
     this.updateRangeText();
     drawFrame({
       root: this.root,
