@@ -1,9 +1,10 @@
 // End-to-end test of a job opened in one page: the four rank files of a PyTorch DDP job (dropped
-// together, and picked as a folder) become four members, each in a worker of its own, shown as
+// together, and picked as a folder) become four members, each in an engine of its own, shown as
 // four rank bands on one timeline with their labels and the offset applied to each; the two
 // hosts of a JAX job likewise; and among good files a truncated rank file (it loads what it
 // holds and reports the loss) and a file that is no profile (it fails with its one-line error,
-// in the member list and in Health) while the rest loads.
+// in the member list and in Health) while the rest loads; more files than workers share them, and
+// a file whose engine traps fails alone.
 // The corpus comes from PLANEVIEW_CORPUS (its multi/ folder).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -314,6 +315,38 @@ describe('a job in one page', { skip: skip ?? false }, () => {
         b.some((x) => x.offset === 'own clock'),
         JSON.stringify(b),
       );
+    });
+  });
+
+  test('more files than workers: they share the workers, and a file whose engine traps fails alone', async () => {
+    await withPage(env, 'job-shared-workers', async (page, problems) => {
+      await openPage(page, env, '?crash-test');
+      const cores = await page.evaluate(() => navigator.hardwareConcurrency || 0);
+      const limit = Math.max(2, cores);
+      // Twice as many files as workers, so every worker holds several; the trap is in the middle.
+      const n = 2 * limit + 1;
+      const trace = (i) => JSON.stringify({ traceEvents: [{ ph: 'X', name: `step-of-${i}`, ts: 1, dur: 5, pid: i, tid: 1 }, { ph: 'X', name: 'shared-name', ts: 2, dur: 2, pid: i, tid: 1 }] });
+      const trapAt = limit;
+      const files = Array.from({ length: n }, (_, i) => ({
+        name: i === trapAt ? 'crash-test-trap.json' : `part-${String(i).padStart(2, '0')}.json`,
+        bytes: Buffer.from(trace(i)),
+      }));
+      await dropFiles(page, files);
+      await waitForState(page, 'ready', 60000);
+      assert.ok(page.workers().length <= limit, `at most ${limit} engine workers for ${n} files (saw ${page.workers().length})`);
+      const list = await members(page);
+      assert.equal(list.length, n);
+      const failed = list.filter((m) => m.state === 'failed');
+      assert.deepEqual(
+        failed.map((m) => m.file),
+        ['crash-test-trap.json'],
+      );
+      assert.match(failed[0].text, /the analysis engine crashed \(out of memory\?\)/, failed[0].text);
+      assert.equal(list.filter((m) => m.state === 'loaded').length, n - 1);
+      // Every loaded file still answers from its own instance, the trapped one's worker-mates too.
+      await page.fill('[data-testid="search"]', 'shared-name');
+      await page.waitForFunction((k) => new RegExp(`of ${k}$`).test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''), n - 1);
+      for (let i = problems.length - 1; i >= 0; i--) if (/crash-test/.test(problems[i])) problems.splice(i, 1);
     });
   });
 
