@@ -162,7 +162,8 @@ export async function openOurs(context, url) {
 
 /**
  * Hands `file` to our page's file input and waits for the first timeline frame (or an error, a
- * crash, a timeout). Returns {ok, state, status, first_frame_ms, wall_ms, js_heap_peak, rss_peak,
+ * crash, a timeout). Returns {ok, state, status, first_frame_ms, preview_frame_ms (the first frame of a
+ * preview while the file streams in; null without one), wall_ms, js_heap_peak, rss_peak,
  * wasm_memory}.
  */
 export async function loadInOurs(context, url, file, timeoutMs = 120000) {
@@ -204,12 +205,15 @@ export async function loadInOurs(context, url, file, timeoutMs = 120000) {
   const info = await page.evaluate(() => {
     const h = performance.getEntriesByName('pv:handover')[0];
     const f = performance.getEntriesByName('pv:frame')[0];
+    // The first frame of a preview of the part read so far (a Chrome JSON file streaming in).
+    const pf = performance.getEntriesByName('pv:preview-frame')[0];
     // Where the load's time went (shell/loader.ts, from the engine's own timings).
     const load = performance.getEntriesByName('pv:load')[0]?.detail ?? null;
     return {
       state: document.body.dataset.state,
       status: document.querySelector('#status')?.textContent?.trim() ?? '',
       first_frame_ms: h && f ? f.startTime + f.duration - h.startTime : null,
+      preview_frame_ms: h && pf ? pf.startTime + pf.duration - h.startTime : null,
       load_phases: load,
     };
   });

@@ -363,3 +363,77 @@ fn a_gzip_bomb_is_refused_while_streaming_into_the_importer() {
         start.elapsed()
     );
 }
+
+/// Each slice by where it is in the source (process and thread ids: names may be given later
+/// in the file), its name, start on the source clock (ps) and duration.
+fn slice_keys(t: &planeview::Trace) -> Vec<(String, String, String, i128, i64)> {
+    let origin = i128::from(t.origin.source_ns) * 1000;
+    let mut keys: Vec<_> = (0..t.slices.start.len())
+        .map(|i| {
+            let track = t.slices.track[i];
+            let process = t.tracks.process[track.index()];
+            (
+                t.str(t.processes.source_id[process.index()]).to_owned(),
+                t.str(t.tracks.source_id[track.index()]).to_owned(),
+                t.str(t.slices.name[i]).to_owned(),
+                origin + i128::from(t.slices.start[i]),
+                t.slices.dur[i],
+            )
+        })
+        .collect();
+    keys.sort();
+    keys
+}
+
+/// A preview made while a Chrome JSON file streams in answers calls, and holds only slices the
+/// finished import has too, at the same place and time; a format read only at the end has
+/// none; `finish` replaces the preview.
+#[test]
+fn a_preview_of_the_part_read_so_far_shows_slices_of_the_final_model() {
+    use planeview::api::{Request, Session};
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data");
+    let samples = [
+        "chrome_json/kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz",
+        "chrome_json/hta__critical_path_alexnet_benchmark_result_2869224_1695835535_trace.json.gz",
+        "chrome_json/speedscope__Chrome_66_worker.json",
+    ];
+    for name in samples {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let mut session = Session::new();
+        assert!(session.preview().is_none(), "{name}: nothing read yet");
+        let half = bytes.len() / 2;
+        for c in bytes[..half].chunks(64 << 10) {
+            session.push(c).unwrap();
+        }
+        let overview = session.preview().expect("a Chrome JSON file has a preview");
+        let preview = slice_keys(session.profile().unwrap().trace());
+        assert!(!preview.is_empty(), "{name}: the first half holds slices");
+        assert_eq!(overview.summary.slices as usize, preview.len(), "{name}");
+        session.handle(Request::Health {}).unwrap();
+        for c in bytes[half..].chunks(64 << 10) {
+            session.push(c).unwrap();
+        }
+        session.finish().unwrap();
+        let whole = slice_keys(session.profile().unwrap().trace());
+        assert!(
+            preview.len() < whole.len(),
+            "{name}: the preview is of a part"
+        );
+        let mut rest = whole.iter().peekable();
+        for key in &preview {
+            while rest.peek().is_some_and(|k| *k < key) {
+                rest.next();
+            }
+            assert_eq!(
+                rest.next(),
+                Some(key),
+                "{name}: a preview slice the import does not have"
+            );
+        }
+    }
+    let xspace = std::fs::read(dir.join("xplane/jax_cpu_mlp_small.xplane.pb")).unwrap();
+    let mut session = Session::new();
+    session.push(&xspace).unwrap();
+    assert!(session.preview().is_none(), "XSpace is read at the end");
+    assert!(session.profile().is_err());
+}

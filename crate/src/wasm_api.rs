@@ -58,6 +58,17 @@ impl Session {
         serde_json::to_string(&overview).map_err(|e| js_error(ApiError::Internal(e.to_string())))
     }
 
+    /// A preview of the part of a Chrome JSON file read so far, which answers the calls until
+    /// `finish`: its overview as JSON, or `undefined` for a format read only at the end (see
+    /// [`api::Session::preview`]).
+    pub fn preview(&mut self) -> Result<Option<String>, JsValue> {
+        self.inner
+            .preview()
+            .map(|o| serde_json::to_string(&o))
+            .transpose()
+            .map_err(|e| js_error(ApiError::Internal(e.to_string())))
+    }
+
     /// Answers one JSON call (`{"method", "args"}`, see [`api::Request`]) with its JSON.
     pub fn call(&self, request: &str) -> Result<String, JsValue> {
         self.inner.handle_json(request).map_err(js_error)

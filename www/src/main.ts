@@ -334,6 +334,11 @@ function main(): void {
     },
   };
   const loader = new Loader(pool, views, status, tabs, nameOf, urlSync, sessionSink, new MemberList($('#members')), planner.plan);
+  // A Chrome JSON file shows on the timeline while it streams in.
+  loader.showPreviewsIn((p, scope) => {
+    timeline.preview(p, scope);
+    tabs.select('timeline');
+  });
   installOpenControls((sources) => void loader.load(sources));
 
   engine.ready.then(

@@ -5,11 +5,14 @@ use super::{ApiError, Profile, Request, Response};
 use crate::import::{ImportOptions, Incoming};
 
 /// One profile being loaded or explored: [`Session::push`] chunks, [`Session::finish`], then
-/// [`Session::handle`] calls (each fails with `no_profile` before a successful finish).
+/// [`Session::handle`] calls (each fails with `no_profile` before a successful finish, or is
+/// answered by the preview of the part read so far once [`Session::preview`] made one).
 #[derive(Debug, Default)]
 pub struct Session {
     incoming: Incoming,
     profile: Option<Profile>,
+    /// What [`Session::preview`] made of the part read so far, until `finish`.
+    preview: Option<Profile>,
 }
 
 impl Session {
@@ -55,14 +58,30 @@ impl Session {
     /// overview (summary, time range, track groups in display order, metadata).
     pub fn finish(&mut self) -> Result<Overview, ApiError> {
         self.profile = None;
+        self.preview = None;
         let imported = std::mem::take(&mut self.incoming).finish()?;
         let profile = self.profile.insert(Profile::new(imported));
         Ok(Overview::of(profile.imported()))
     }
 
-    /// The loaded profile; `no_profile` before a successful [`Session::finish`].
+    /// A profile of the part of a Chrome JSON file read so far (no args, no flows: see
+    /// [`crate::model::TraceBuilder::snapshot`]), answering calls until [`Session::finish`]
+    /// replaces it; returns its overview, or `None` for a format that is read only at the end
+    /// (or before the format is known). Each call makes a new preview, replacing the last.
+    pub fn preview(&mut self) -> Option<Overview> {
+        self.preview = None;
+        let imported = self.incoming.snapshot()?;
+        let preview = self.preview.insert(Profile::new(imported));
+        Some(Overview::of(preview.imported()))
+    }
+
+    /// The loaded profile (or, while loading, the preview); `no_profile` before a successful
+    /// [`Session::finish`] or [`Session::preview`].
     pub fn profile(&self) -> Result<&Profile, ApiError> {
-        self.profile.as_ref().ok_or(ApiError::NoProfile)
+        self.profile
+            .as_ref()
+            .or(self.preview.as_ref())
+            .ok_or(ApiError::NoProfile)
     }
 
     /// Answers one call of the loaded profile.

@@ -106,6 +106,21 @@ impl Incoming {
         }
     }
 
+    /// A preview of a Chrome JSON file read so far (see [`ChromeJsonStream::snapshot`]), with
+    /// the bytes received and unpacked until now; `None` for a format held whole (read only
+    /// at [`Incoming::finish`]) or before the format is decided.
+    pub fn snapshot(&self) -> Option<Imported> {
+        match &self.sink {
+            Sink::Json(stream) => Some(Imported {
+                trace: stream.snapshot(),
+                bytes: self.received,
+                unpacked_bytes: self.unpacked,
+                mlir: None,
+            }),
+            _ => None,
+        }
+    }
+
     /// Bytes received so far.
     pub fn received(&self) -> u64 {
         self.received

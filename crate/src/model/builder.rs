@@ -468,25 +468,65 @@ impl TraceBuilder {
         &mut self.trace.diagnostics
     }
 
+    /// A finished model of what was added so far, for a preview while the rest of the input
+    /// arrives: processes, tracks, slices, instants and counter samples with their names,
+    /// categories and roles, sorted and indexed as [`TraceBuilder::finish`] does; no args,
+    /// flows, aggregates, metadata or diagnostics. The builder is left as it was (a copy of
+    /// those columns is made, so a preview costs their size in memory while it is kept).
+    pub fn snapshot(&self) -> Trace {
+        let t = &self.trace;
+        let no_args = |n: usize| vec![ArgSetId::NONE; n];
+        let mut slices = t.slices.clone();
+        slices.args = no_args(slices.start.len());
+        let mut instants = t.instants.clone();
+        instants.args = no_args(instants.time.len());
+        let trace = Trace {
+            format: t.format,
+            origin: t.origin,
+            strings: t.strings.clone(),
+            categories: t.categories.clone(),
+            processes: t.processes.clone(),
+            tracks: t.tracks.clone(),
+            slices,
+            instants,
+            counters: t.counters.clone(),
+            flows: FlowTable::default(),
+            aggregates: AggregateTable::default(),
+            counter_meta: t.counter_meta.clone(),
+            args: ArgTable::default(),
+            metadata: Metadata::default(),
+            devices: t.devices.clone(),
+            diagnostics: Diagnostics::default(),
+            source_events: t.source_events,
+            index: TrackIndex::default(),
+        };
+        sort_and_index(trace, Vec::new())
+    }
+
     /// Sorts the tables, assigns lanes, moves the origin to the earliest event (whole ns)
     /// and builds the per-track index.
     pub fn finish(self) -> Trace {
         let mut trace = self.trace;
         self.sampler.report(&mut trace.diagnostics);
-        let mut pending = self.pending_flows;
-        let shift = rebase(&mut trace);
-        pending.iter_mut().for_each(|p| p.shift(shift));
-        let (new_of_old, nesting) = sort_and_assign_lanes(&mut trace);
-        remap_flows(&mut trace.flows, &new_of_old);
-        sort_instants(&mut trace.instants);
-        sort_counters(&mut trace.counters);
-        trace.index = build_index(&trace);
-        flow_ends::resolve(&mut trace, &pending, &new_of_old, &nesting);
-        trace.flows.build_index();
-        trace.args.seal();
-        trace.strings.seal();
-        trace
+        sort_and_index(trace, self.pending_flows)
     }
+}
+
+/// What [`TraceBuilder::finish`] does to the tables added: rebase, sort and assign lanes,
+/// bind the flow ends given by time (`pending`), index.
+fn sort_and_index(mut trace: Trace, mut pending: Vec<PendingFlow>) -> Trace {
+    let shift = rebase(&mut trace);
+    pending.iter_mut().for_each(|p| p.shift(shift));
+    let (new_of_old, nesting) = sort_and_assign_lanes(&mut trace);
+    remap_flows(&mut trace.flows, &new_of_old);
+    sort_instants(&mut trace.instants);
+    sort_counters(&mut trace.counters);
+    trace.index = build_index(&trace);
+    flow_ends::resolve(&mut trace, &pending, &new_of_old, &nesting);
+    trace.flows.build_index();
+    trace.args.seal();
+    trace.strings.seal();
+    trace
 }
 
 /// Shifts all times so the earliest is in [0, 1 ns), keeping the origin in whole ns.

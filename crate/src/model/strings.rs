@@ -17,7 +17,7 @@ impl StrId {
 }
 
 /// An append-only interner backed by one `String` arena.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct StringTable {
     arena: String,
     /// `ends[i]` is the end offset of string `i` in `arena`; its start is `ends[i - 1]` (or 0).

@@ -47,7 +47,7 @@ impl CategoryId {
 }
 
 /// Process groups.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct ProcessTable {
     /// Display name (`process_name` metadata, plane name).
     pub name: Vec<StrId>,
@@ -110,7 +110,7 @@ impl TrackKind {
 }
 
 /// Timeline rows.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct TrackTable {
     /// Owning process group.
     pub process: Vec<ProcessId>,
@@ -140,7 +140,7 @@ impl TrackTable {
 
 /// Slices, 32 bytes each. After [`crate::model::TraceBuilder::finish`] they are sorted by
 /// (track, lane, start), and lanes never hold overlapping slices.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct SliceTable {
     /// Start, relative to the trace origin.
     pub start: Vec<Ps>,
@@ -185,7 +185,7 @@ impl SliceTable {
 }
 
 /// Instant events (Chrome `i`/`I`), drawn as markers on their track.
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct InstantTable {
     /// Time, relative to the origin.
     pub time: Vec<Ps>,
@@ -211,7 +211,7 @@ impl InstantTable {
 }
 
 /// Counter samples. After `finish` they are sorted by (track, time).
-#[derive(Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub struct CounterTable {
     /// Counter track.
     pub track: Vec<TrackId>,
@@ -348,7 +348,7 @@ impl AggregateTable {
 
 /// Distinct categories; id 0 is "no category". Kept apart from the string table so that a
 /// slice stores a 2-byte id.
-#[derive(Debug)]
+#[derive(Clone, Debug)]
 pub struct CategoryTable {
     /// Category names; index = `CategoryId`.
     pub name: Vec<StrId>,

@@ -71,6 +71,11 @@ export interface LoadProgress {
   /** Events read so far (Chrome JSON is read as it arrives; other formats at the end: 0). */
   events: number;
   phase: 'reading' | 'importing';
+  /**
+   * A preview of the part read so far (Chrome JSON only, when the open asked for previews): it
+   * answers the engine's calls until the load ends or the next preview comes.
+   */
+  preview?: Profile;
 }
 
 export interface RenderRequest {
@@ -468,9 +473,10 @@ export interface Engine extends EngineCalls {
   readonly ready: Promise<void>;
   /**
    * Loads a profile, releasing the previous one; `reducedDetail` drops args and stats (the retry
-   * after running out of memory). Rejects with EngineError or CancelledError.
+   * after running out of memory); `previews`: report previews of the part read so far while a
+   * Chrome JSON file streams in (LoadProgress.preview). Rejects with EngineError or CancelledError.
    */
-  open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail?: boolean): Promise<Profile>;
+  open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail?: boolean, previews?: boolean): Promise<Profile>;
   /** Abandons the load in progress (if any); its promise rejects with CancelledError. */
   cancel(): void;
   /** One HLO request (crate/src/hlo/service.rs lists them); resolves to its parsed JSON answer. */

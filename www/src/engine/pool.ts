@@ -96,11 +96,11 @@ export class EnginePool {
   }
 
   /**
-   * Opens `source` in `engine` once fewer than `limit` opens of the current session run; reports
-   * `{phase: 'queued'}` while it waits. Rejects with CancelledError when a newer session began
+   * Opens `source` in `engine` (with previews, see Engine.open) once fewer than `limit` opens of
+   * the current session run; reports `{phase: 'queued'}` while it waits. Rejects with CancelledError when a newer session began
    * before its turn came.
    */
-  async open(engine: WorkerEngine, source: OpenSource, onProgress: (p: MemberProgress) => void, reducedDetail = false): Promise<Profile> {
+  async open(engine: WorkerEngine, source: OpenSource, onProgress: (p: MemberProgress) => void, reducedDetail = false, previews = false): Promise<Profile> {
     const generation = this.generation;
     if (this.running >= this.limit) {
       onProgress({ phase: 'queued' });
@@ -116,7 +116,7 @@ export class EnginePool {
     this.running++;
     host.importing++;
     try {
-      return await engine.open(source, onProgress, reducedDetail);
+      return await engine.open(source, onProgress, reducedDetail, previews);
     } finally {
       this.running--;
       host.importing--;

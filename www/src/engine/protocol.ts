@@ -14,7 +14,8 @@ export type ToWorker =
   | { op: 'slot'; slot: number }
   /** The slot is given up: its profile is freed and it gets no more messages. */
   | { op: 'drop'; slot: number }
-  | { op: 'begin'; slot: number; load: number; name: string; size: number | null; reduced: boolean }
+  /** `previews`: send previews of the part read so far while a Chrome JSON file streams in (worker.ts says when). */
+  | { op: 'begin'; slot: number; load: number; name: string; size: number | null; reduced: boolean; previews: boolean }
   | { op: 'hint'; slot: number; load: number; unpacked: number }
   | { op: 'chunk'; slot: number; load: number; data: ArrayBuffer }
   | { op: 'finish'; slot: number; load: number }
@@ -31,6 +32,8 @@ export type FromWorker =
   | { type: 'memory'; slot: number; wasmMemoryBytes: number }
   | { type: 'progress'; slot: number; load: number; received: number; events: number }
   | { type: 'importing'; slot: number; load: number }
+  /** A preview of the part read so far: it answers the slot's calls until `loaded` (or the next preview). */
+  | { type: 'preview'; slot: number; load: number; profile: Omit<Profile, 'fileName' | 'timings'> }
   | { type: 'loaded'; slot: number; load: number; profile: Omit<Profile, 'fileName' | 'timings'>; pushMs: number; finishMs: number }
   | { type: 'load-error'; slot: number; load: number; kind: string; message: string; fatal: boolean }
   | { type: 'reply'; slot: number; id: number; ok: true; value: unknown }

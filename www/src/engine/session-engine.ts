@@ -165,8 +165,8 @@ export class SessionEngine implements Engine, SessionRouting {
     return this.first().ready;
   }
 
-  open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail?: boolean): Promise<Profile> {
-    return this.first().open(source, onProgress, reducedDetail);
+  open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail?: boolean, previews?: boolean): Promise<Profile> {
+    return this.first().open(source, onProgress, reducedDetail, previews);
   }
 
   cancel(): void {

@@ -14,6 +14,7 @@ export class Session {
   push(chunk: Uint8Array): void;
   events_read(): number;
   finish(): string;
+  preview(): string | undefined;
   call(request: string): string;
   build_slice_levels(): void;
   render_slices(tracks: Uint32Array, t0_ps: number, t1_ps: number, width: number): Float64Array;

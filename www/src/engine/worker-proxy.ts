@@ -51,6 +51,8 @@ interface ActiveLoad {
   abort: AbortController;
   /** Import without args and stats. */
   reduced: boolean;
+  /** Report previews of the part read so far. */
+  previews: boolean;
   /** `performance.now()` when the load began. */
   started: number;
   /** Events the engine has read so far. */
@@ -241,6 +243,13 @@ export class WorkerEngine implements Engine {
         }
         return;
       }
+      case 'preview': {
+        const l = this.load;
+        if (!l || l.id !== msg.load) return;
+        const timings = { totalMs: performance.now() - l.started, pushMs: 0, finishMs: 0 };
+        l.onProgress({ received: l.received, total: l.total, events: l.events, phase: l.phase, preview: { ...msg.profile, fileName: l.name, timings } });
+        return;
+      }
       case 'importing': {
         const l = this.load;
         if (!l || l.id !== msg.load) return;
@@ -299,7 +308,7 @@ export class WorkerEngine implements Engine {
     return this.call('hlo', [request]) as Promise<T>;
   }
 
-  open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail = false): Promise<Profile> {
+  open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail = false, previews = false): Promise<Profile> {
     this.cancel();
     if (this.terminated) return Promise.reject(new CancelledError());
     const name = source.kind === 'file' ? source.file.name : (source.name ?? nameFromUrl(source.url));
@@ -321,6 +330,7 @@ export class WorkerEngine implements Engine {
         done: false,
         abort: new AbortController(),
         reduced: reducedDetail,
+        previews,
       };
       this.load = load;
       this.ready.catch((err: unknown) => {
@@ -330,7 +340,7 @@ export class WorkerEngine implements Engine {
         load.abort.abort();
         reject(err instanceof Error ? err : new EngineError(String(err), 'init'));
       });
-      this.post({ op: 'begin', load: id, name, size: load.total, reduced: load.reduced });
+      this.post({ op: 'begin', load: id, name, size: load.total, reduced: load.reduced, previews: load.previews });
       this.pump(load, source).catch((err: unknown) => {
         if (load.done) return;
         load.done = true;

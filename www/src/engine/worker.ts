@@ -124,6 +124,13 @@ function parseExact(json: string): unknown {
   } as (this: unknown, key: string, value: unknown) => unknown);
 }
 
+/** The first preview of a streaming Chrome JSON file, this long after its load began (ms). */
+const PREVIEW_FIRST_MS = 250;
+/** Previews come at most this often (ms), and never more often than 4× the last one's cost. */
+const PREVIEW_EVERY_MS = 500;
+/** No preview once this many events are read: each copies the model so far (Wasm memory never shrinks). */
+const PREVIEW_MAX_EVENTS = 1_000_000;
+
 /** One slot: a Wasm instance of the core and the load or profile it holds. */
 class Slot {
   session: Session | null = null;
@@ -139,6 +146,11 @@ class Slot {
   loadReduced = false;
   /** String ids already sent to the page for the current profile. */
   sentStrings = new Set<number>();
+  /** Whether the current load sends previews (cleared once the format has none). */
+  previews = false;
+  loadStarted = 0;
+  /** When the last preview was made, what it cost (ms) and how many events it held. */
+  lastPreview = { at: 0, ms: 0, events: 0 };
 
   constructor(
     readonly id: number,
@@ -188,6 +200,9 @@ class Slot {
         this.received = 0;
         this.pushMs = 0;
         this.failedLoad = false;
+        this.previews = msg.previews;
+        this.loadStarted = performance.now();
+        this.lastPreview = { at: 0, ms: 0, events: 0 };
         try {
           const session = new this.glue.Session();
           this.session = session;
@@ -208,7 +223,9 @@ class Slot {
           this.session.push(new Uint8Array(msg.data));
           this.pushMs += performance.now() - t;
           this.received += msg.data.byteLength;
-          post({ type: 'progress', slot, load: msg.load, received: this.received, events: this.session.events_read() });
+          const events = this.session.events_read();
+          post({ type: 'progress', slot, load: msg.load, received: this.received, events });
+          if (this.previewDue(events)) this.sendPreview(msg.load, this.session, events);
         } catch (err) {
           this.failLoad(msg.load, err);
         }
@@ -220,6 +237,9 @@ class Slot {
           if (CRASH_TEST && !this.loadReduced && crashTest(this.loadName)) return;
           const t = performance.now();
           const parsed = parseExact(this.session.finish()) as Omit<Profile, 'fileName' | 'timings'>;
+          // The profile replaces any preview: its names are sent anew, its levels built.
+          this.sentStrings = new Set();
+          this.levelsPending = null;
           post({ type: 'loaded', slot, load: msg.load, profile: parsed, pushMs: this.pushMs, finishMs: performance.now() - t });
         } catch (err) {
           this.failLoad(msg.load, err);
@@ -243,6 +263,37 @@ class Slot {
         }
         return;
     }
+  }
+
+  /**
+   * Whether to make a preview now: a while after the load began, then as often as
+   * PREVIEW_EVERY_MS and 4× the last preview's cost allow, once half as many events again
+   * arrived, up to PREVIEW_MAX_EVENTS.
+   */
+  private previewDue(events: number): boolean {
+    if (!this.previews || events === 0 || events > PREVIEW_MAX_EVENTS) return false;
+    const now = performance.now();
+    const last = this.lastPreview;
+    if (last.at === 0) return now - this.loadStarted >= PREVIEW_FIRST_MS;
+    return now - last.at >= Math.max(PREVIEW_EVERY_MS, 4 * last.ms) && events >= 1.5 * last.events;
+  }
+
+  /** Makes a preview of the part read so far and sends it (the previews stop for a format without). */
+  private sendPreview(load: number, session: Session, events: number): void {
+    const t = performance.now();
+    const json = session.preview();
+    if (json === undefined) {
+      this.previews = false;
+      return;
+    }
+    // A new profile answers the calls: its names are sent anew. A preview is drawn without
+    // levels of detail (building them would cost the import's time for a model soon replaced).
+    this.sentStrings = new Set();
+    this.levelsPending = session;
+    const profile = parseExact(json) as Omit<Profile, 'fileName' | 'timings'>;
+    const now = performance.now();
+    this.lastPreview = { at: now, ms: now - t, events };
+    post({ type: 'preview', slot: this.id, load, profile });
   }
 
   private failLoad(load: number, err: unknown): void {

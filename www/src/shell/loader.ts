@@ -75,6 +75,8 @@ export class Loader {
   private lastKind: SessionKind | null = null;
   /** The session shown (null before the first load and after a failed one). */
   private session: Session | null = null;
+  /** Where previews of a single file streaming in are shown (none: no previews asked for). */
+  private previewer: ((profile: Profile, scope: Scope) => void) | null = null;
 
   constructor(
     private readonly pool: EnginePool,
@@ -96,6 +98,14 @@ export class Loader {
       this.session = null;
       this.fail(message, true);
     });
+  }
+
+  /**
+   * Shows previews of a single file while it streams in (Chrome JSON) with `show`, which gets
+   * each preview and the load's scope; the views load the whole profile as usual once it is read.
+   */
+  showPreviewsIn(show: (profile: Profile, scope: Scope) => void): void {
+    this.previewer = show;
   }
 
   /** Whether a load is in progress. */
@@ -139,13 +149,25 @@ export class Loader {
     this.status.loading(name, null);
     const engine = this.pool.primary;
     try {
+      const previewer = this.previewer;
       const p = await this.pool.open(
         engine,
         source,
         (prog) => {
-          if (scope.current && prog.phase !== 'queued') this.status.loading(name, prog);
+          if (!scope.current || prog.phase === 'queued') return;
+          this.status.loading(name, prog);
+          if (prog.preview && previewer) {
+            // The preview answers from the page's engine: the views' calls go to it alone.
+            const preview = prog.preview;
+            this.sink.setSession({
+              kind: 'single',
+              members: [{ index: 0, file: preview.fileName, label: preview.fileName, engine, profile: preview, error: null }],
+            });
+            previewer(preview, scope);
+          }
         },
         reducedDetail,
+        previewer !== null,
       );
       if (!scope.current) return;
       const session: Session = { kind: 'single', members: [{ index: 0, file: p.fileName, label: p.fileName, engine, profile: p, error: null }] };

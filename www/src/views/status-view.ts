@@ -61,7 +61,13 @@ export class StatusView {
     this.setBadge(null);
   }
 
+  /** How many events the preview on the timeline holds, while one is shown (see `loading`). */
+  private previewEvents: number | null = null;
+
+  /** A load in progress (`p` null: it begins); a progress with a preview says the timeline shows the part read so far. */
   loading(name: string, p: LoadProgress | null): void {
+    if (!p) this.previewEvents = null;
+    if (p?.preview) this.previewEvents = p.preview.summary.events;
     this.hideRetry();
     this.els.progress.hidden = false;
     this.els.status.className = 'status is-loading';
@@ -80,7 +86,8 @@ export class StatusView {
       bar.style.width = pct === null ? '100%' : `${pct.toFixed(1)}%`;
       const bytes = total ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
       const events = p?.events ? ` · ${formatCount(p.events)} events` : '';
-      this.els.progressText.textContent = bytes + events;
+      const shown = this.previewEvents !== null ? ` · the timeline shows the first ${formatCount(this.previewEvents)}` : '';
+      this.els.progressText.textContent = bytes + events + shown;
     }
     this.setBadge(null);
   }

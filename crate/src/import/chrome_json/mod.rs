@@ -133,6 +133,13 @@ impl ChromeJsonStream {
         }
     }
 
+    /// The events read so far as a finished model without args and flows, for a preview
+    /// (see [`crate::model::TraceBuilder::snapshot`]); the stream goes on unchanged. Slices
+    /// still open (a `B` without its `E` yet) are not in it.
+    pub fn snapshot(&self) -> Trace {
+        self.reader.placer.b.snapshot()
+    }
+
     /// Reads the complete events of `chunk` (with the tail left from before). Errors are
     /// those of [`import`] that more input cannot change (not a trace, a limit, a syntax
     /// error before any usable event).

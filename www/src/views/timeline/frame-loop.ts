@@ -51,6 +51,8 @@ export class FrameLoop {
   private staleTimer = 0;
   /** When the newest render list was requested (bench hook). */
   private benchRequested = 0;
+  /** The bench measure of a drawn list: `pv:frame`, or `pv:preview-frame` while a preview is shown. */
+  frameMark: 'pv:frame' | 'pv:preview-frame' = 'pv:frame';
 
   constructor(
     private readonly engine: Engine,
@@ -91,9 +93,9 @@ export class FrameLoop {
     });
   }
 
-  /** Bench hook, called once a frame has drawn a render list: the first after a new list measures `pv:frame`. */
+  /** Bench hook, called once a frame has drawn a render list: the first after a new list measures `frameMark`. */
   listDrawn(): void {
-    if (this.benchRequested && benching()) performance.measure('pv:frame', { start: this.benchRequested });
+    if (this.benchRequested && benching()) performance.measure(this.frameMark, { start: this.benchRequested });
     this.benchRequested = 0;
   }
 

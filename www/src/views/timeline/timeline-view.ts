@@ -67,6 +67,8 @@ export class TimelineView implements View, InputHost {
   readonly tracks = new TrackState();
   private profile: Profile | null = null;
   private scope: Scope = NO_LOAD;
+  /** The whole range of the preview shown (null when none is): a view other than it was chosen. */
+  private previewFit: { t0: number; t1: number } | null = null;
   /** A wheel's scroll position, applied by the next frame (scrollBy); null when none is waiting. */
   private pendingTop: number | null = null;
   /** The scroll position the last frame applied, until its scroll event comes (then ignored). */
@@ -202,6 +204,8 @@ export class TimelineView implements View, InputHost {
 
   clear(): void {
     this.profile = null;
+    this.previewFit = null;
+    delete this.root.dataset.preview;
     this.session = null;
     this.sessionBar.hide();
     this.scope = NO_LOAD;
@@ -229,11 +233,30 @@ export class TimelineView implements View, InputHost {
     this.profile = profile;
     this.scope = scope;
     this.loop.reset(scope);
+    this.loop.frameMark = 'pv:frame';
+    this.previewFit = null;
+    delete this.root.dataset.preview;
     this.viewport.reset(profile.start_ps, profile.end_ps);
     this.relayout();
     this.updateRangeText();
     this.showEmpty(false);
     this.requestDraw();
+  }
+
+  /**
+   * Shows a preview of the part of a file read so far (Engine.open's previews) while the rest
+   * streams in; the profile's own `load` replaces it. Only the timeline shows previews.
+   */
+  preview(profile: Profile, scope: Scope): void {
+    // A later preview keeps a view the person chose on the one before; else it shows all.
+    const fit = this.previewFit;
+    const chosen = this.profile && fit && (this.viewport.t0 !== fit.t0 || this.viewport.t1 !== fit.t1) ? { t0: this.viewport.t0, t1: this.viewport.t1 } : null;
+    this.load(profile, scope);
+    this.previewFit = { t0: this.viewport.t0, t1: this.viewport.t1 };
+    if (chosen) this.viewport.set(chosen.t0, chosen.t1);
+    this.loop.frameMark = 'pv:preview-frame';
+    // Read by tests: the timeline shows a preview of this many events.
+    this.root.dataset.preview = String(profile.summary.events);
   }
 
   /**

@@ -1,0 +1,74 @@
+// End-to-end test of the timeline while a large Chrome JSON file streams in: a synthetic Kineto
+// trace of 800,000 events (made by bench/gen-synthetic.mjs) is picked; while the page still reads
+// it, the timeline shows a preview of the events read so far (drawn boxes, the status line says
+// how many), and once it is read the whole profile replaces the preview.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { missingPrerequisite, openPage, setup, statusText, waitForState, withPage } from './helpers.mjs';
+
+const ROOT = resolve(import.meta.dirname, '..', '..');
+const EVENTS = 800_000;
+
+const skip = missingPrerequisite();
+if (skip) console.log(`# skipping the preview tests: ${skip}`);
+
+/** Whether the timeline's canvas has saturated (drawn) boxes. */
+const drawn = (page) =>
+  page.evaluate(() => {
+    const canvas = document.querySelector('[data-testid="timeline"] canvas.tl-canvas');
+    if (!(canvas instanceof HTMLCanvasElement) || canvas.width === 0) return false;
+    const data = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+    for (let i = 0; i < data.length; i += 4 * 7) {
+      if (data[i + 3] > 200 && Math.max(data[i], data[i + 1], data[i + 2]) - Math.min(data[i], data[i + 1], data[i + 2]) > 40) return true;
+    }
+    return false;
+  });
+
+describe('a timeline while the file streams in', { skip: skip ?? false }, () => {
+  let env;
+  let dir;
+  let file;
+  before(async () => {
+    env = await setup();
+    dir = mkdtempSync(join(tmpdir(), 'planeview-preview-'));
+    file = join(dir, 'synthetic_kineto.json');
+    const r = spawnSync(process.execPath, [join(ROOT, 'bench', 'gen-synthetic.mjs'), 'kineto', String(EVENTS), file], { stdio: ['ignore', 'ignore', 'inherit'] });
+    assert.equal(r.status, 0, 'gen-synthetic.mjs made the file');
+  });
+  after(async () => {
+    await env?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  test('a preview of the events read so far, then the whole profile', async () => {
+    await withPage(env, 'preview', async (page) => {
+      await openPage(page, env);
+      await page.setInputFiles('input[type=file]', file);
+      // While the page still reads the file, the timeline shows what arrived.
+      const seen = await page.waitForFunction(
+        () => {
+          const root = document.querySelector('[data-testid="timeline"]');
+          return document.body.dataset.state === 'loading' && root?.dataset.preview ? Number(root.dataset.preview) : false;
+        },
+        null,
+        { timeout: 60000, polling: 20 },
+      );
+      const previewEvents = await seen.jsonValue();
+      assert.ok(previewEvents > 0 && previewEvents < EVENTS, `a preview of part of the file: ${previewEvents} events`);
+      let boxes = false;
+      for (let i = 0; i < 50 && !boxes && (await page.evaluate(() => document.body.dataset.state)) === 'loading'; i++) {
+        boxes = await drawn(page);
+        if (!boxes) await page.waitForTimeout(20);
+      }
+      assert.ok(boxes, 'the preview is drawn before the file is read');
+      await waitForState(page, 'ready', 120000);
+      assert.equal(await page.evaluate(() => document.querySelector('[data-testid="timeline"]')?.dataset.preview ?? null), null, 'the whole profile replaced the preview');
+      assert.match(await statusText(page), /^synthetic_kineto\.json · chrome_json · /);
+      assert.ok(await drawn(page), 'the whole profile is drawn');
+    });
+  });
+});
