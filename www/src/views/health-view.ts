@@ -33,35 +33,25 @@ export class HealthView implements View {
   }
 
   /**
-   * Asks for the health report in the next animation frame: the worker answers in order, and the
-   * report (a pass over every slice) then comes after the timeline's first render list.
+   * One file: its health report is asked for when the tab is first shown (a pass over every
+   * slice, and the runtime memory analysis for its diagnostics, that would otherwise keep the
+   * worker busy while the timeline is first used).
    */
   load(_profile: Profile, scope: Scope): void {
-    this.session = null;
-    requestAnimationFrame(() => {
-      if (!scope.current || this.session) return;
-      this.engine
-        .health()
-        .then((entries) => {
-          if (scope.current && !this.session) this.render(entries);
-        })
-        .catch(() => undefined);
-    });
+    this.pending = { session: null, scope };
+    clear(this.root);
+    this.root.append(el('h2', { class: 'panel-title' }, 'Trace health'), el('p', { class: 'muted' }, 'Reading the health report…'));
   }
 
-  private session: Session | null = null;
-  /** The session whose members' health is asked for when the tab is first shown, and its scope. */
-  private pending: { session: Session; scope: Scope } | null = null;
+  /** The session (null: the one file of `load`) whose health is asked for when the tab is first shown, and its scope. */
+  private pending: { session: Session | null; scope: Scope } | null = null;
 
   /**
    * Several files: each one's health (asked of its own engine) or its error, in session order,
-   * asked when the tab is first shown: each report is a pass over every slice of its member, and
-   * a job of many ranks would keep every worker busy while the timeline is first used.
+   * asked when the tab is first shown, as for one file.
    */
   loadSession(session: Session, scope: Scope): void {
-    this.pending = null;
     if (session.kind === 'single') return;
-    this.session = session;
     clear(this.root);
     this.root.append(el('h2', { class: 'panel-title' }, 'Trace health'), el('p', { class: 'muted' }, `Reading the health of ${session.members.length} files…`));
     this.pending = { session, scope };
@@ -72,6 +62,15 @@ export class HealthView implements View {
     this.pending = null;
     if (!asked) return;
     const { session, scope } = asked;
+    if (!session) {
+      this.engine
+        .health()
+        .then((entries) => {
+          if (scope.current) this.render(entries);
+        })
+        .catch(() => undefined);
+      return;
+    }
     void Promise.all(session.members.map((m) => (m.profile ? m.engine.health().catch(() => null) : Promise.resolve(null)))).then((all) => {
       if (scope.current) this.renderSession(session.members, all);
     });
