@@ -386,8 +386,9 @@ fn slice_keys(t: &planeview::Trace) -> Vec<(String, String, String, i128, i64)> 
 }
 
 /// A preview made while a Chrome JSON file streams in answers calls, and holds only slices the
-/// finished import has too, at the same place and time; a format read only at the end has
-/// none; `finish` replaces the preview.
+/// finished import has too (`B`/`E` pairs included: the Chromium sample is made of them), at
+/// the same place and time; a format read only at the end has none; `finish` replaces the
+/// preview.
 #[test]
 fn a_preview_of_the_part_read_so_far_shows_slices_of_the_final_model() {
     use planeview::api::{Request, Session};
@@ -396,6 +397,7 @@ fn a_preview_of_the_part_read_so_far_shows_slices_of_the_final_model() {
         "chrome_json/kineto__resnet50_nw0_worker0.1623143089861.pt.trace.json.gz",
         "chrome_json/hta__critical_path_alexnet_benchmark_result_2869224_1695835535_trace.json.gz",
         "chrome_json/speedscope__Chrome_66_worker.json",
+        "chrome_json/chromium__chromium_devtools_small.json.gz",
     ];
     for name in samples {
         let bytes = std::fs::read(dir.join(name)).unwrap();

@@ -46,12 +46,13 @@ export function missingPrerequisite() {
 /**
  * Starts the server and the browser; call the returned `close` in `after`. Service workers are
  * blocked unless asked for: once one controls the page, `page.route` no longer sees the requests
- * it answers, and tests that hold a download would race it.
+ * it answers, and tests that hold a download would race it. `mounts`: folders the server also
+ * serves (see startServer).
  */
-export async function setup({ serviceWorkers = 'block' } = {}) {
+export async function setup({ serviceWorkers = 'block', mounts = [] } = {}) {
   const reason = missingPrerequisite();
   if (reason) throw new Error(reason);
-  const srv = await startServer();
+  const srv = await startServer({ mounts });
   const userDataDir = mkdtempSync(join(tmpdir(), 'planeview-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,

@@ -46,11 +46,15 @@ function lookup(dir, prefixes, urlPath) {
   return null;
 }
 
-export function startServer({ dir = DIST, port = 0, host = '127.0.0.1', prefixes = ['/planeview/', '/'], log = false } = {}) {
+/**
+ * `mounts`: more folders served beside `dir`, each under its own prefix (`[{prefix: '/data/', dir}]`,
+ * looked up first), so a test can open files it made with `?url=` from the page's own origin.
+ */
+export function startServer({ dir = DIST, port = 0, host = '127.0.0.1', prefixes = ['/planeview/', '/'], log = false, mounts = [] } = {}) {
   const requests = [];
   const server = createServer((req, res) => {
     requests.push(req.url);
-    const hit = lookup(dir, prefixes, req.url ?? '/');
+    const hit = mounts.reduce((found, m) => found ?? lookup(resolve(m.dir), [m.prefix], req.url ?? '/'), null) ?? lookup(dir, prefixes, req.url ?? '/');
     if (log) console.log(`${req.method} ${req.url} ${hit ? 200 : 404}`);
     if (hit?.redirect) {
       res.writeHead(301, { location: hit.redirect });

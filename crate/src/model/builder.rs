@@ -473,10 +473,20 @@ impl TraceBuilder {
     /// categories and roles, sorted and indexed as [`TraceBuilder::finish`] does; no args,
     /// flows, aggregates, metadata or diagnostics. The builder is left as it was (a copy of
     /// those columns is made, so a preview costs their size in memory while it is kept).
-    pub fn snapshot(&self) -> Trace {
+    /// `extra`: slices the importer has not added yet but can already tell (`(track, start,
+    /// duration, name, category)`, e.g. matched begin/end pairs), added to the copy only.
+    pub fn snapshot(&self, extra: &[(TrackId, Ps, Ps, StrId, CategoryId)]) -> Trace {
         let t = &self.trace;
         let no_args = |n: usize| vec![ArgSetId::NONE; n];
         let mut slices = t.slices.clone();
+        for &(track, start, dur, name, category) in extra {
+            slices.start.push(start);
+            slices.dur.push(dur);
+            slices.name.push(name);
+            slices.track.push(track);
+            slices.category.push(category);
+            slices.lane.push(0);
+        }
         slices.args = no_args(slices.start.len());
         let mut instants = t.instants.clone();
         instants.args = no_args(instants.time.len());

@@ -130,6 +130,8 @@ const PREVIEW_FIRST_MS = 250;
 const PREVIEW_EVERY_MS = 500;
 /** No preview once this many events are read: each copies the model so far (Wasm memory never shrinks). */
 const PREVIEW_MAX_EVENTS = 1_000_000;
+/** No preview when the rest of a file of known size looks to take less than this (ms): the profile itself is near. */
+const PREVIEW_MIN_REST_MS = 1000;
 
 /** One slot: a Wasm instance of the core and the load or profile it holds. */
 class Slot {
@@ -149,6 +151,8 @@ class Slot {
   /** Whether the current load sends previews (cleared once the format has none). */
   previews = false;
   loadStarted = 0;
+  /** The size of the file being loaded, when known. */
+  loadSize: number | null = null;
   /** When the last preview was made, what it cost (ms) and how many events it held. */
   lastPreview = { at: 0, ms: 0, events: 0 };
 
@@ -202,6 +206,7 @@ class Slot {
         this.failedLoad = false;
         this.previews = msg.previews;
         this.loadStarted = performance.now();
+        this.loadSize = msg.size;
         this.lastPreview = { at: 0, ms: 0, events: 0 };
         try {
           const session = new this.glue.Session();
@@ -268,11 +273,14 @@ class Slot {
   /**
    * Whether to make a preview now: a while after the load began, then as often as
    * PREVIEW_EVERY_MS and 4× the last preview's cost allow, once half as many events again
-   * arrived, up to PREVIEW_MAX_EVENTS.
+   * arrived, up to PREVIEW_MAX_EVENTS; never when the rest of the file looks to come within
+   * PREVIEW_MIN_REST_MS at the pace so far.
    */
   private previewDue(events: number): boolean {
     if (!this.previews || events === 0 || events > PREVIEW_MAX_EVENTS) return false;
     const now = performance.now();
+    const size = this.loadSize;
+    if (size && this.received > 0 && ((now - this.loadStarted) * (size - this.received)) / this.received < PREVIEW_MIN_REST_MS) return false;
     const last = this.lastPreview;
     if (last.at === 0) return now - this.loadStarted >= PREVIEW_FIRST_MS;
     return now - last.at >= Math.max(PREVIEW_EVERY_MS, 4 * last.ms) && events >= 1.5 * last.events;

@@ -33,6 +33,38 @@ impl BeginEnd {
         self.edges.is_empty()
     }
 
+    /// The slices of the pairs buffered so far, as `finish` would pair them, without their
+    /// args (`(track, start, duration, name, category)`; for a preview): `B`s still open and
+    /// unmatched `E`s are left out, as the rest of the file may close them.
+    pub(super) fn matched(&self) -> Vec<(TrackId, Ps, Ps, StrId, CategoryId)> {
+        let mut edges = self.edges.clone();
+        edges.sort_by_key(|e| (e.track, e.time)); // stable: file order on ties
+        let mut out = Vec::new();
+        let mut open: Vec<Edge> = Vec::new();
+        for (i, edge) in edges.iter().enumerate() {
+            if i > 0 && edges[i - 1].track != edge.track {
+                open.clear();
+            }
+            if edge.begin {
+                open.push(*edge);
+            } else if let Some(begin) = open.pop() {
+                let name = if begin.name == StrId::EMPTY {
+                    edge.name
+                } else {
+                    begin.name
+                };
+                out.push((
+                    begin.track,
+                    begin.time,
+                    edge.time.saturating_sub(begin.time),
+                    name,
+                    begin.category,
+                ));
+            }
+        }
+        out
+    }
+
     /// Pairs the edges and adds the slices.
     pub(super) fn finish(p: &mut Placer) {
         let mut edges = std::mem::take(&mut p.begin_end.edges);

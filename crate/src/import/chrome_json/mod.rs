@@ -134,10 +134,12 @@ impl ChromeJsonStream {
     }
 
     /// The events read so far as a finished model without args and flows, for a preview
-    /// (see [`crate::model::TraceBuilder::snapshot`]); the stream goes on unchanged. Slices
-    /// still open (a `B` without its `E` yet) are not in it.
+    /// (see [`crate::model::TraceBuilder::snapshot`]), with the `B`/`E` pairs matched so
+    /// far; the stream goes on unchanged. Slices still open (a `B` without its `E` yet) and
+    /// async slices (paired at the end) are not in it.
     pub fn snapshot(&self) -> Trace {
-        self.reader.placer.b.snapshot()
+        let placer = &self.reader.placer;
+        placer.b.snapshot(&placer.begin_end.matched())
     }
 
     /// Reads the complete events of `chunk` (with the tail left from before). Errors are
