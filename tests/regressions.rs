@@ -123,7 +123,7 @@ fn mlir_op_name_without_dialect() {
 /// Types and attributes referring to each other as a DAG (a function type whose inputs are
 /// the same type twice, that type again such a function, ...) printed in time exponential
 /// in the nesting (fuzz target `kernel`, a Mosaic TPU config with mutated base64). The
-/// printer now stops after `MAX_BODIES` bodies and marks the rest undecoded.
+/// printer now stops after its budget of bodies and marks the rest undecoded.
 #[test]
 fn mlir_print_shared_type_blowup() {
     let bytes = regression("mlir_print_shared_type_blowup.mlirbc");
@@ -131,6 +131,38 @@ fn mlir_print_shared_type_blowup() {
     for locs in [false, true] {
         let text = module.print(&planeview::mlir::PrintOptions { locs });
         assert!(text.contains("past the printing budget"), "locs {locs}");
+    }
+}
+
+/// 1,295 bytes of bytecode (fuzz target `mlir`) whose shared types and attributes printed as
+/// 93 MB of text within the body budget of the time (4 Mi bodies for any module), with a
+/// comment line per undecoded reference. The budget now grows with the bytecode's size and an
+/// op's repeated notes print once.
+#[test]
+fn mlir_print_text_blowup() {
+    let bytes = regression("mlir_print_text_blowup.mlirbc");
+    let module = planeview::mlir::decode(&bytes).unwrap();
+    for locs in [false, true] {
+        let text = module.print(&planeview::mlir::PrintOptions { locs });
+        assert!(text.contains("past the printing budget"), "locs {locs}");
+        assert!(
+            text.len() < 4 << 20,
+            "locs {locs}: {} bytes printed",
+            text.len()
+        );
+        let notes: Vec<&str> = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with("// planeview: undecoded"))
+            .collect();
+        assert!(
+            notes.len() < 1000,
+            "locs {locs}: {} note lines",
+            notes.len()
+        );
+        assert!(
+            notes.iter().any(|l| l.ends_with(" times")),
+            "repeated notes are counted"
+        );
     }
 }
 

@@ -101,6 +101,8 @@ pub struct Module {
     pub value_types: Vec<u32>,
     /// Number of operations.
     pub op_count: u64,
+    /// Size of the bytecode it was decoded from (the printer's budget grows with it).
+    pub encoded_bytes: usize,
     /// File-level parts not decoded (sections, dialect versions, resources).
     pub undecoded: Vec<Undecoded>,
 }
@@ -127,6 +129,7 @@ pub fn decode(data: &[u8]) -> Result<Module, MlirError> {
         values: ir.values,
         value_types: ir.value_types,
         op_count: ir.op_count,
+        encoded_bytes: data.len(),
         undecoded,
     })
 }

@@ -25,11 +25,14 @@ pub struct PrintOptions {
 /// input, since entries can refer to each other in cycles) print as undecoded.
 const MAX_ATTR_DEPTH: usize = 64;
 
-/// Most attribute, type and location bodies printed for one module. Entries can refer to each
-/// other as a DAG whose text doubles with each level (an array of the level below, twice): past
-/// this many bodies (at least 4 Mi bytes of text, far beyond any kernel) a reference prints as
-/// undecoded, so broken input cannot make the printer run for ever.
-const MAX_BODIES: usize = 1 << 22;
+/// Attribute, type and location bodies printed for one module at most: `BODIES_BASE` plus
+/// `BODIES_PER_BYTE` per byte of its bytecode (a body is one node: a dense array of any size
+/// is one). Entries can refer to each other as a DAG whose text doubles with each level (an
+/// array of the level below, twice): past the budget a reference prints as undecoded, so
+/// broken input can neither make the printer run for ever nor turn a kilobyte into a hundred
+/// megabytes of text. The kernels of `tests/mlir.rs` use under 0.4 bodies per byte.
+const BODIES_BASE: usize = 1 << 16;
+const BODIES_PER_BYTE: usize = 32;
 
 /// Elements of a `dense<>` above which MLIR prints the raw data as a hex string.
 const HEX_ELEMENTS_THRESHOLD: u64 = 100;
@@ -55,6 +58,7 @@ pub fn print(m: &Module, options: &PrintOptions) -> String {
         distinct_ids: hashbrown::HashMap::new(),
         used_resources: Vec::new(),
         bodies: 0,
+        max_bodies: BODIES_BASE.saturating_add(BODIES_PER_BYTE.saturating_mul(m.encoded_bytes)),
     };
     for u in &m.undecoded {
         let _ = writeln!(
@@ -181,15 +185,16 @@ struct Printer<'m> {
     distinct_ids: hashbrown::HashMap<u32, u32>,
     /// Resources referenced so far, in first-use order.
     used_resources: Vec<u32>,
-    /// Attribute, type and location bodies printed so far (see [`MAX_BODIES`]).
+    /// Attribute, type and location bodies printed so far, and at most (see [`BODIES_BASE`]).
     bodies: usize,
+    max_bodies: usize,
 }
 
 impl Printer<'_> {
-    /// Counts one more body printed; false once past [`MAX_BODIES`].
+    /// Counts one more body printed; false once past the budget (see [`BODIES_BASE`]).
     fn within_budget(&mut self) -> bool {
         self.bodies += 1;
-        self.bodies <= MAX_BODIES
+        self.bodies <= self.max_bodies
     }
 
     fn print_alias_defs(&mut self, deferred: bool) {
@@ -225,13 +230,30 @@ impl Printer<'_> {
         if self.notes.is_empty() {
             return;
         }
-        let mut lines = String::new();
+        // Each distinct note once, in first-seen order, with how often it came.
+        let mut seen: Vec<(Undecoded, usize)> = Vec::new();
+        let mut index: hashbrown::HashMap<(String, usize), usize> = hashbrown::HashMap::new();
         for n in self.notes.drain(..) {
-            let _ = writeln!(
+            match index.entry((n.what.clone(), n.bytes)) {
+                hashbrown::hash_map::Entry::Occupied(e) => seen[*e.get()].1 += 1,
+                hashbrown::hash_map::Entry::Vacant(e) => {
+                    e.insert(seen.len());
+                    seen.push((n, 1));
+                }
+            }
+        }
+        let mut lines = String::new();
+        for (n, times) in seen {
+            let _ = write!(
                 lines,
                 "{indent}// planeview: undecoded {} ({} bytes)",
                 n.what, n.bytes
             );
+            let _ = if times > 1 {
+                writeln!(lines, ", {times} times")
+            } else {
+                writeln!(lines)
+            };
         }
         // `start` is at the line's indentation; notes go before it.
         let at = start.saturating_sub(indent.len());
