@@ -4,6 +4,7 @@
 # findings per target.
 #
 # Targets: xspace, chrome_json, gzip, detect_import, lod (importers and level of detail),
+# json_scan (the Chrome JSON scanner's vector and scalar backends give the same model),
 # perfetto, hlo_proto, hlo_text (the HLO readers and the HLO view's requests), mlir (bytecode
 # decoder and printer), kernel (custom-call kernel extraction, HLO / StableHLO → MLIR).
 #
@@ -31,7 +32,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 FUZZ="$ROOT/fuzz"
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-120}"
-TARGETS="${FUZZ_TARGETS:-xspace chrome_json gzip detect_import lod perfetto hlo_proto hlo_text mlir kernel}"
+TARGETS="${FUZZ_TARGETS:-xspace chrome_json json_scan gzip detect_import lod perfetto hlo_proto hlo_text mlir kernel}"
 RUNS_PER_TARGET="${FUZZ_RUNS:--1}"
 MAX_LEN="${FUZZ_MAX_LEN:-8192}"
 MLIR_MAX_LEN=$(( MAX_LEN > 24576 ? MAX_LEN : 24576 ))
@@ -76,6 +77,9 @@ d=$(seed_dir xspace)
 for f in $(files "${xs_dirs[@]}"); do plain "$f" | put "$d" "$(basename "$f")"; done
 d=$(seed_dir chrome_json)
 for f in $(files "${js_dirs[@]}"); do plain "$f" | put "$d" "$(basename "$f")"; done
+d=$(seed_dir json_scan)
+# two bytes of cut offset, then the JSON
+for f in $(files "${js_dirs[@]}"); do { printf '\x00\x01'; plain "$f"; } | put "$d" "$(basename "$f")"; done
 d=$(seed_dir gzip)
 for f in $(files "${xs_dirs[@]}" "${js_dirs[@]}" "${other_dirs[@]}"); do
   if [[ "$f" == *.gz ]]; then

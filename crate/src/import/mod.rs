@@ -24,6 +24,7 @@ use crate::limits::{
 };
 use crate::model::Trace;
 
+pub use chrome_json::ScanBackend;
 pub use gzip::{GunzipStream, Gunzipped, gunzip, is_gzip};
 pub use incoming::Incoming;
 
@@ -86,6 +87,9 @@ pub struct ImportOptions {
     pub keep_streamed_args_up_to_bytes: u64,
     /// The model's memory budget, past which it is sampled (see [`MODEL_BUDGET_BYTES`]).
     pub model_budget_bytes: u64,
+    /// The Chrome JSON tokenizer's byte searches: the vector backend (the default) or the
+    /// scalar one; both give the same model (tests compare them), only the speed differs.
+    pub scan: ScanBackend,
 }
 
 impl Default for ImportOptions {
@@ -95,6 +99,7 @@ impl Default for ImportOptions {
             keep_args_up_to_bytes: KEEP_ARGS_UP_TO_BYTES,
             keep_streamed_args_up_to_bytes: KEEP_ARGS_STREAMED_UP_TO_BYTES,
             model_budget_bytes: MODEL_BUDGET_BYTES,
+            scan: ScanBackend::Vector,
         }
     }
 }

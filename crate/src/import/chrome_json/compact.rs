@@ -10,7 +10,7 @@
 //! goes to the general writer, which decodes, re-encodes and reports errors; so this path
 //! never accepts what the general one would reject.
 
-use super::lexer::is_number_byte;
+use super::scan::ScanBackend;
 use crate::limits::{MAX_JSON_DEPTH, MAX_STRING_BYTES};
 
 /// Open containers tracked in one `u64` (a bit per level).
@@ -34,22 +34,30 @@ enum Expect {
 }
 
 /// Copies the value at `buf[start]` (its first byte, not whitespace) to `out` without the
-/// whitespace between tokens; `depth` is the value's nesting level. See the module doc.
+/// whitespace between tokens; `depth` is the value's nesting level; `backend` does the byte
+/// searches. See the module doc.
 pub(super) fn compact_plain(
     buf: &[u8],
     start: usize,
     depth: usize,
+    backend: ScanBackend,
     out: &mut Vec<u8>,
 ) -> Option<usize> {
     let mark = out.len();
-    let end = scan(buf, start, depth, out);
+    let end = scan(buf, start, depth, backend, out);
     if end.is_none() {
         out.truncate(mark);
     }
     end
 }
 
-fn scan(buf: &[u8], start: usize, depth: usize, out: &mut Vec<u8>) -> Option<usize> {
+fn scan(
+    buf: &[u8],
+    start: usize,
+    depth: usize,
+    backend: ScanBackend,
+    out: &mut Vec<u8>,
+) -> Option<usize> {
     // Bit k of `objects` is set when the container open at level k is an object.
     let mut objects: u64 = 0;
     let mut levels = 0usize;
@@ -107,7 +115,7 @@ fn scan(buf: &[u8], start: usize, depth: usize, out: &mut Vec<u8>) -> Option<usi
                 if b != b'"' {
                     return None;
                 }
-                i = copy_string(buf, i, out)?;
+                i = copy_string(buf, i, backend, out)?;
                 expect = Expect::Colon;
                 continue;
             }
@@ -134,9 +142,9 @@ fn scan(buf: &[u8], start: usize, depth: usize, out: &mut Vec<u8>) -> Option<usi
                 };
                 continue;
             }
-            b'"' => i = copy_string(buf, i, out)?,
+            b'"' => i = copy_string(buf, i, backend, out)?,
             b'-' | b'0'..=b'9' => {
-                let len = buf[i..].iter().position(|&b| !is_number_byte(b))?;
+                let len = backend.find_non_number(&buf[i..])?;
                 out.extend_from_slice(&buf[i..i + len]);
                 i += len;
             }
@@ -158,11 +166,9 @@ fn scan(buf: &[u8], start: usize, depth: usize, out: &mut Vec<u8>) -> Option<usi
 
 /// Copies the string whose opening quote is at `buf[at]`, quotes included, if its content is
 /// printable ASCII without escapes; returns the offset past its closing quote.
-fn copy_string(buf: &[u8], at: usize, out: &mut Vec<u8>) -> Option<usize> {
+fn copy_string(buf: &[u8], at: usize, backend: ScanBackend, out: &mut Vec<u8>) -> Option<usize> {
     let body = buf.get(at + 1..)?;
-    let len = body
-        .iter()
-        .position(|&b| !(b' '..0x80).contains(&b) || b == b'"' || b == b'\\')?;
+    let len = backend.find_string_special(body)?;
     if body[len] != b'"' || len > MAX_STRING_BYTES {
         return None;
     }
@@ -176,7 +182,7 @@ mod tests {
 
     fn fast(text: &str) -> Option<(String, usize)> {
         let mut out = b"prefix".to_vec();
-        let end = compact_plain(text.as_bytes(), 0, 0, &mut out);
+        let end = compact_plain(text.as_bytes(), 0, 0, ScanBackend::default(), &mut out);
         let out = String::from_utf8(out).unwrap();
         match end {
             Some(end) => Some((out.strip_prefix("prefix").unwrap().to_owned(), end)),
@@ -221,11 +227,23 @@ mod tests {
         assert_eq!(fast(&deep), None);
         let mut out = Vec::new();
         assert_eq!(
-            compact_plain(b"[[1]]", 0, MAX_JSON_DEPTH - 1, &mut out),
+            compact_plain(
+                b"[[1]]",
+                0,
+                MAX_JSON_DEPTH - 1,
+                ScanBackend::default(),
+                &mut out
+            ),
             None
         );
         assert_eq!(
-            compact_plain(b"[[]]", 0, MAX_JSON_DEPTH - 1, &mut out),
+            compact_plain(
+                b"[[]]",
+                0,
+                MAX_JSON_DEPTH - 1,
+                ScanBackend::default(),
+                &mut out
+            ),
             Some(4)
         );
     }

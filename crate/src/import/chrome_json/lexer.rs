@@ -10,6 +10,7 @@
 //! become U+FFFD and are counted, never rejected.
 
 use super::compact::compact_plain;
+use super::scan::ScanBackend;
 use crate::limits::{MAX_JSON_DEPTH, MAX_STRING_BYTES};
 
 /// Why a token could not be read.
@@ -54,6 +55,8 @@ pub(super) struct Lexer<'a> {
     buf: &'a [u8],
     base: usize,
     pos: usize,
+    /// The byte searches' backend.
+    scan: ScanBackend,
     scratch: Vec<u8>,
     /// Escapes or bytes replaced by U+FFFD so far.
     pub(super) replaced_chars: u64,
@@ -61,13 +64,14 @@ pub(super) struct Lexer<'a> {
 
 impl<'a> Lexer<'a> {
     /// A cursor at the start of `buf`, after a UTF-8 byte-order mark if there is one.
+    #[cfg(test)]
     pub(super) fn new(buf: &'a [u8]) -> Self {
-        Lexer::at(buf, 0)
+        Lexer::at(buf, 0, ScanBackend::default())
     }
 
     /// A cursor over `buf`, a window of the input that starts at offset `base` (a
-    /// byte-order mark is skipped only at offset 0).
-    pub(super) fn at(buf: &'a [u8], base: usize) -> Self {
+    /// byte-order mark is skipped only at offset 0), searching with `scan`.
+    pub(super) fn at(buf: &'a [u8], base: usize, scan: ScanBackend) -> Self {
         let pos = if base == 0 && buf.starts_with(b"\xef\xbb\xbf") {
             3
         } else {
@@ -77,6 +81,7 @@ impl<'a> Lexer<'a> {
             buf,
             base,
             pos,
+            scan,
             scratch: Vec::new(),
             replaced_chars: 0,
         }
@@ -121,6 +126,8 @@ impl<'a> Lexer<'a> {
     }
 
     /// Skips whitespace and returns the next byte without consuming it (`None` at the end).
+    /// Byte by byte: whitespace runs are a few bytes (a space after `:`, an indentation),
+    /// too short for a block search to pay.
     #[inline]
     pub(super) fn peek(&mut self) -> Option<u8> {
         while let Some(&b) = self.buf.get(self.pos) {
@@ -272,9 +279,9 @@ impl<'a> Lexer<'a> {
         if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
             return Err(self.unexpected("a number"));
         }
-        let len = self.buf[start..]
-            .iter()
-            .position(|&b| !is_number_byte(b))
+        let len = self
+            .scan
+            .find_non_number(&self.buf[start..])
             .unwrap_or(self.buf.len() - start);
         self.pos = start + len;
         Ok(&self.buf[start..self.pos])
@@ -336,7 +343,7 @@ impl<'a> Lexer<'a> {
         depth: usize,
     ) -> Result<(), LexError> {
         if self.peek().is_some() {
-            if let Some(end) = compact_plain(self.buf, self.pos, depth, out) {
+            if let Some(end) = compact_plain(self.buf, self.pos, depth, self.scan, out) {
                 self.pos = end;
                 return Ok(());
             }
@@ -406,12 +413,12 @@ impl<'a> Lexer<'a> {
     /// With the cursor on an opening quote: if the string closes without an escape (most
     /// keys and names), consumes it and returns its content; otherwise (an escape, the end of
     /// the input, a string past the limit) returns `None` and leaves the cursor for
-    /// [`Self::string_span`]. Scans eight bytes at a time.
+    /// [`Self::string_span`]. Scans a block at a time.
     #[inline]
     fn plain_string(&mut self) -> Option<&'a [u8]> {
         let start = self.pos + 1;
         let body = self.buf.get(start..)?;
-        let k = find_quote_or_backslash(body)?;
+        let k = self.scan.find_quote_or_backslash(body)?;
         if body[k] != b'"' || k > MAX_STRING_BYTES {
             return None;
         }
@@ -427,7 +434,7 @@ impl<'a> Lexer<'a> {
         let mut escaped = false;
         loop {
             let rest = self.buf.get(i..).unwrap_or_default();
-            let Some(k) = find_quote_or_backslash(rest) else {
+            let Some(k) = self.scan.find_quote_or_backslash(rest) else {
                 return Err(LexError::Eof { offset: self.end() });
             };
             i += k;
@@ -456,33 +463,6 @@ struct StrSpan {
     start: usize,
     end: usize,
     escaped: bool,
-}
-
-/// Position of the first `"` or backslash in `bytes`, eight bytes at a time.
-#[inline]
-fn find_quote_or_backslash(bytes: &[u8]) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
-    let has_zero_byte = |v: u64| v.wrapping_sub(LO) & !v & HI;
-    let mut chunks = bytes.chunks_exact(8);
-    let mut offset = 0;
-    for chunk in &mut chunks {
-        let mut word = [0u8; 8];
-        word.copy_from_slice(chunk);
-        let w = u64::from_le_bytes(word);
-        let hits =
-            has_zero_byte(w ^ (LO * u64::from(b'"'))) | has_zero_byte(w ^ (LO * u64::from(b'\\')));
-        if hits != 0 {
-            // The lowest flagged byte is always a true match.
-            return Some(offset + (hits.trailing_zeros() / 8) as usize);
-        }
-        offset += 8;
-    }
-    chunks
-        .remainder()
-        .iter()
-        .position(|&b| b == b'"' || b == b'\\')
-        .map(|k| offset + k)
 }
 
 impl<'a> Lexer<'a> {
@@ -525,22 +505,6 @@ impl Lexer<'_> {
         Ok(())
     }
 }
-
-/// The bytes a number's text runs over: digits, `-`, `+`, `.`, `e`, `E`.
-pub(super) fn is_number_byte(b: u8) -> bool {
-    NUMBER_BYTES[usize::from(b)]
-}
-
-/// [`is_number_byte`] as a table: one load instead of a chain of compares per byte.
-static NUMBER_BYTES: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut b = 0;
-    while b < 256 {
-        table[b] = matches!(b as u8, b'0'..=b'9' | b'-' | b'+' | b'.' | b'e' | b'E');
-        b += 1;
-    }
-    table
-};
 
 /// Fails if a value at `depth` would exceed the nesting limit.
 fn check_depth(depth: usize) -> Result<(), LexError> {
@@ -667,23 +631,6 @@ mod tests {
         let mut lx = Lexer::new(br#""a\"b\\c\n\u00e9\ud83d\ude00\ud800x\q""#);
         assert_eq!(lx.string().unwrap(), "a\"b\\c\né😀\u{fffd}x\u{fffd}");
         assert_eq!(lx.replaced_chars, 2);
-    }
-
-    #[test]
-    fn word_scan_finds_the_first_quote_or_backslash() {
-        let alphabet = b"ab\"\\\x80\xff\x22\x5c\x21\x23";
-        let mut seed = 7u32;
-        for _ in 0..2000 {
-            let len = (seed % 40) as usize;
-            let bytes: Vec<u8> = (0..len)
-                .map(|_| {
-                    seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                    alphabet[(seed >> 16) as usize % alphabet.len()]
-                })
-                .collect();
-            let naive = bytes.iter().position(|&b| b == b'"' || b == b'\\');
-            assert_eq!(find_quote_or_backslash(&bytes), naive, "{bytes:?}");
-        }
     }
 
     proptest::proptest! {

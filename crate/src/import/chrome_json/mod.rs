@@ -47,6 +47,7 @@ pub mod kineto;
 mod lexer;
 mod number;
 mod place;
+pub(crate) mod scan;
 
 use super::ImportOptions;
 use crate::diagnostics::DiagnosticKind;
@@ -55,6 +56,7 @@ use crate::model::Trace;
 use event::{EventFields, read_event};
 use lexer::{LexError, Lexer, describe_byte};
 use place::Placer;
+pub use scan::ScanBackend;
 
 /// The format name in error messages.
 const FORMAT: &str = "Chrome trace JSON";
@@ -90,7 +92,7 @@ pub fn import(bytes: &[u8]) -> Result<Trace, ImportError> {
 /// [`import`] with options (reduced detail drops args).
 pub fn import_with(bytes: &[u8], options: &ImportOptions) -> Result<Trace, ImportError> {
     let mut reader = Reader::new(options);
-    let mut lx = Lexer::new(bytes);
+    let mut lx = Lexer::at(bytes, 0, options.scan);
     reader.advance(&mut lx, true)?;
     Ok(reader.finish(lx.replaced_chars))
 }
@@ -172,7 +174,7 @@ impl ChromeJsonStream {
             chunk = &chunk[read - old_len..];
             self.tail.clear();
         }
-        let mut lx = Lexer::at(chunk, self.base);
+        let mut lx = Lexer::at(chunk, self.base, self.reader.scan);
         self.reader.advance(&mut lx, false)?;
         let read = lx.offset() - self.base;
         self.replaced_chars += lx.replaced_chars;
@@ -187,7 +189,7 @@ impl ChromeJsonStream {
     /// Reads the complete units of the tail; returns how many bytes were read (the tail
     /// itself is left to the caller).
     fn read_tail(&mut self) -> Result<usize, ImportError> {
-        let mut lx = Lexer::at(&self.tail, self.base);
+        let mut lx = Lexer::at(&self.tail, self.base, self.reader.scan);
         self.reader.advance(&mut lx, false)?;
         let read = lx.offset() - self.base;
         self.replaced_chars += lx.replaced_chars;
@@ -222,7 +224,7 @@ impl ChromeJsonStream {
 
     /// Reads what is left as the end of the input and returns the trace.
     pub fn finish(mut self) -> Result<Trace, ImportError> {
-        let mut lx = Lexer::at(&self.tail, self.base);
+        let mut lx = Lexer::at(&self.tail, self.base, self.reader.scan);
         self.reader.advance(&mut lx, true)?;
         let replaced = self.replaced_chars + lx.replaced_chars;
         Ok(self.reader.finish(replaced))
@@ -275,6 +277,8 @@ struct Reader {
     keys: Vec<String>,
     /// Whether the root value was closed (trailing data after it is reported).
     complete: bool,
+    /// The lexers' byte-search backend.
+    scan: ScanBackend,
 }
 
 impl Reader {
@@ -292,6 +296,7 @@ impl Reader {
             saw_events: false,
             keys: Vec::new(),
             complete: false,
+            scan: options.scan,
         }
     }
 
@@ -560,7 +565,7 @@ impl Reader {
 
     /// Keeps the scalar members of the object `raw` as metadata `key.member`.
     fn keep_scalar_members(&mut self, raw: &[u8], key: &str) {
-        let mut lx = Lexer::new(raw);
+        let mut lx = Lexer::at(raw, 0, self.scan);
         if !lx.eat(b'{') {
             return;
         }
