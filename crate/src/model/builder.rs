@@ -352,16 +352,11 @@ impl TraceBuilder {
         } else {
             dur
         };
-        let s = &mut self.trace.slices;
-        let id = SliceId(s.start.len() as u32);
-        s.start.push(start);
-        s.dur.push(dur);
-        s.name.push(name);
-        s.track.push(track);
-        s.args.push(args);
-        s.category.push(category);
-        s.lane.push(0);
-        Some(id)
+        Some(
+            self.trace
+                .slices
+                .push(track, start, dur, name, category, args),
+        )
     }
 
     /// Adds an instant event (unless sampling drops it).
@@ -480,12 +475,7 @@ impl TraceBuilder {
         let no_args = |n: usize| vec![ArgSetId::NONE; n];
         let mut slices = t.slices.clone();
         for &(track, start, dur, name, category) in extra {
-            slices.start.push(start);
-            slices.dur.push(dur);
-            slices.name.push(name);
-            slices.track.push(track);
-            slices.category.push(category);
-            slices.lane.push(0);
+            slices.push(track, start, dur, name, category, ArgSetId::NONE);
         }
         slices.args = no_args(slices.start.len());
         let mut instants = t.instants.clone();

@@ -167,6 +167,26 @@ impl SliceTable {
     pub fn is_empty(&self) -> bool {
         self.start.is_empty()
     }
+    /// Appends one slice in lane 0 (the builder's `finish` assigns lanes); returns its id.
+    pub fn push(
+        &mut self,
+        track: TrackId,
+        start: Ps,
+        dur: Ps,
+        name: StrId,
+        category: CategoryId,
+        args: ArgSetId,
+    ) -> SliceId {
+        let id = SliceId(self.start.len() as u32);
+        self.start.push(start);
+        self.dur.push(dur);
+        self.name.push(name);
+        self.track.push(track);
+        self.args.push(args);
+        self.category.push(category);
+        self.lane.push(0);
+        id
+    }
     /// Makes room for `n` more slices in every column.
     pub fn reserve(&mut self, n: usize) {
         self.start.reserve(n);
