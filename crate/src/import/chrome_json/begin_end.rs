@@ -38,69 +38,88 @@ impl BeginEnd {
     /// unmatched `E`s are left out, as the rest of the file may close them.
     pub(super) fn matched(&self) -> Vec<(TrackId, Ps, Ps, StrId, CategoryId)> {
         let mut edges = self.edges.clone();
-        edges.sort_by_key(|e| (e.track, e.time)); // stable: file order on ties
         let mut out = Vec::new();
-        let mut open: Vec<Edge> = Vec::new();
-        for (i, edge) in edges.iter().enumerate() {
-            if i > 0 && edges[i - 1].track != edge.track {
-                open.clear();
-            }
-            if edge.begin {
-                open.push(*edge);
-            } else if let Some(begin) = open.pop() {
-                let name = if begin.name == StrId::EMPTY {
-                    edge.name
-                } else {
-                    begin.name
-                };
+        pair(&mut edges, &mut out, |out, paired| {
+            if let Paired::Slice(begin, end) = paired {
                 out.push((
                     begin.track,
                     begin.time,
-                    edge.time.saturating_sub(begin.time),
-                    name,
+                    end.time.saturating_sub(begin.time),
+                    slice_name(&begin, end.name),
                     begin.category,
                 ));
             }
-        }
+        });
         out
     }
 
     /// Pairs the edges and adds the slices.
     pub(super) fn finish(p: &mut Placer) {
         let mut edges = std::mem::take(&mut p.begin_end.edges);
-        edges.sort_by_key(|e| (e.track, e.time)); // stable: file order on ties
-        let mut open: Vec<Edge> = Vec::new();
-        let mut i = 0;
-        while i < edges.len() {
-            let track = edges[i].track;
-            open.clear();
-            while i < edges.len() && edges[i].track == track {
-                let edge = edges[i];
-                i += 1;
-                if edge.begin {
-                    open.push(edge);
-                    continue;
-                }
-                match open.pop() {
-                    Some(begin) => close(p, begin, edge.time, edge.name, edge.args),
-                    None => {
-                        let name = p.b.strings().get(edge.name).to_owned();
-                        let track_name = p.b.strings().get(p.b.track_name(track)).to_owned();
-                        p.b.diagnostics().record(DiagnosticKind::UnmatchedEnd, || {
-                            format!("E {name:?} on {track_name:?} has no open B; ignored")
-                        });
-                    }
-                }
+        pair(&mut edges, p, |p, paired| match paired {
+            Paired::Slice(begin, end) => close(p, begin, end.time, end.name, end.args),
+            Paired::UnmatchedEnd(edge) => {
+                let name = p.b.strings().get(edge.name).to_owned();
+                let track_name = p.b.strings().get(p.b.track_name(edge.track)).to_owned();
+                p.b.diagnostics().record(DiagnosticKind::UnmatchedEnd, || {
+                    format!("E {name:?} on {track_name:?} has no open B; ignored")
+                });
             }
-            let latest = p.latest;
-            for begin in open.drain(..).rev() {
+            Paired::Unclosed(begin) => {
                 let name = p.b.strings().get(begin.name).to_owned();
                 p.b.diagnostics().record(DiagnosticKind::UnclosedBegin, || {
                     format!("B {name:?} has no E; closed at the end of the trace")
                 });
+                let latest = p.latest;
                 close(p, begin, latest, StrId::EMPTY, ArgSetId::NONE);
             }
+        });
+    }
+}
+
+/// What pairing found for an edge.
+enum Paired {
+    /// A `B` and the `E` that closes it.
+    Slice(Edge, Edge),
+    /// An `E` with nothing open on its track.
+    UnmatchedEnd(Edge),
+    /// A `B` still open at the end of its track's edges (innermost first).
+    Unclosed(Edge),
+}
+
+/// Sorts `edges` per track in time order (stable: file order on ties) and tells `on` each
+/// pairing in order: an `E` closes the innermost open `B` of its track.
+fn pair<C>(edges: &mut [Edge], ctx: &mut C, mut on: impl FnMut(&mut C, Paired)) {
+    edges.sort_by_key(|e| (e.track, e.time));
+    let mut open: Vec<Edge> = Vec::new();
+    let mut i = 0;
+    while i < edges.len() {
+        let track = edges[i].track;
+        open.clear();
+        while i < edges.len() && edges[i].track == track {
+            let edge = edges[i];
+            i += 1;
+            if edge.begin {
+                open.push(edge);
+                continue;
+            }
+            match open.pop() {
+                Some(begin) => on(ctx, Paired::Slice(begin, edge)),
+                None => on(ctx, Paired::UnmatchedEnd(edge)),
+            }
         }
+        for begin in open.drain(..).rev() {
+            on(ctx, Paired::Unclosed(begin));
+        }
+    }
+}
+
+/// A slice's name: its `B`'s, else (an empty one) its `E`'s.
+fn slice_name(begin: &Edge, end_name: StrId) -> StrId {
+    if begin.name == StrId::EMPTY {
+        end_name
+    } else {
+        begin.name
     }
 }
 
@@ -111,11 +130,7 @@ fn close(p: &mut Placer, begin: Edge, end: Ps, end_name: StrId, end_args: ArgSet
     } else {
         p.b.merge_args(end_args, begin.args)
     };
-    let name = if begin.name == StrId::EMPTY {
-        end_name
-    } else {
-        begin.name
-    };
+    let name = slice_name(&begin, end_name);
     p.b.add_slice(
         begin.track,
         begin.time,
