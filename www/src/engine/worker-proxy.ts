@@ -143,19 +143,21 @@ export class WorkerEngine implements Engine {
     this.calls.clear();
     const host = this.host;
     if (!host || this.slot === 0) return;
-    host.dropSlot(this.slot);
+    this.dropSlot();
+    if (host.slotCount === 0) host.restart('replaced');
+  }
+
+  /** Gives up the slot on the host, if there is one (the next use takes a fresh one). */
+  private dropSlot(): void {
+    if (this.host && this.slot !== 0) this.host.dropSlot(this.slot);
     this.slot = 0;
     this.slotReady = null;
-    if (host.slotCount === 0) host.restart('replaced');
-    if (!this.terminated) this.takeSlot(host);
   }
 
   /** Lets go of the slot without a word (the pool recycles the host's worker next). */
   unbindQuietly(): void {
     this.cancel();
-    if (this.host && this.slot !== 0) this.host.dropSlot(this.slot);
-    this.slot = 0;
-    this.slotReady = null;
+    this.dropSlot();
   }
 
   /**
@@ -197,9 +199,7 @@ export class WorkerEngine implements Engine {
     this.terminated = true;
     for (const c of this.calls.values()) c.reject(new EngineError('the engine was closed', 'closed'));
     this.calls.clear();
-    if (this.host && this.slot !== 0) this.host.dropSlot(this.slot);
-    this.slot = 0;
-    this.slotReady = null;
+    this.dropSlot();
   }
 
   onFatal(cb: (message: string) => void): void {

@@ -8,7 +8,7 @@
 // nothing. After a crash of the page's engine the views are cleared and the status line offers to
 // open the same sources again with reduced detail.
 
-import { CancelledError, EngineError, type LoadProgress, type OpenSource, type Profile } from '../engine/engine';
+import { CancelledError, type Engine, EngineError, type LoadProgress, type OpenSource, type Profile } from '../engine/engine';
 import type { EnginePool, MemberProgress } from '../engine/pool';
 import type { StatusView } from '../views/status-view';
 import type { MemberList } from './member-list';
@@ -48,6 +48,11 @@ export interface SessionSink {
  * order and names them by file.
  */
 export type SessionPlanner = (members: Member[], kind: SessionKind | null) => Promise<{ kind: SessionKind; members: Member[]; problems: string[] }>;
+
+/** One file's session: `profile` in `engine`. */
+function singleSession(engine: Engine, profile: Profile): Session {
+  return { kind: 'single', members: [{ index: 0, file: profile.fileName, label: profile.fileName, engine, profile, error: null }] };
+}
 
 /** A member's error as one line. */
 function errorLine(err: unknown, name: string): string {
@@ -159,10 +164,7 @@ export class Loader {
           if (prog.preview && previewer) {
             // The preview answers from the page's engine: the views' calls go to it alone.
             const preview = prog.preview;
-            this.sink.setSession({
-              kind: 'single',
-              members: [{ index: 0, file: preview.fileName, label: preview.fileName, engine, profile: preview, error: null }],
-            });
+            this.sink.setSession(singleSession(engine, preview));
             previewer(preview, scope);
           }
         },
@@ -170,8 +172,7 @@ export class Loader {
         previewer !== null,
       );
       if (!scope.current) return;
-      const session: Session = { kind: 'single', members: [{ index: 0, file: p.fileName, label: p.fileName, engine, profile: p, error: null }] };
-      await this.show(session, scope);
+      await this.show(singleSession(engine, p), scope);
     } catch (err) {
       this.failed(err, name, scope);
     }

@@ -491,11 +491,6 @@ export class TimelineView implements View, InputHost {
   }
 
   /**
-   * Moves the view to `[a, b]`. The range text follows with the next frame: a DOM write now,
-   * before the render list of the new view arrives, would make the browser run a frame first and
-   * the list wait behind it (frame-loop.ts).
-   */
-  /**
    * Scrolls the tracks by `dy` px. The render list of the scrolled view is asked for first and
    * the next frame applies the scroll with its draw: scrolling now would make the browser run a
    * frame before the list arrives (as a DOM write would, see setRange).
@@ -515,6 +510,11 @@ export class TimelineView implements View, InputHost {
     return this.pendingTop ?? this.scroll.scrollTop;
   }
 
+  /**
+   * Moves the view to `[a, b]`. The range text follows with the next frame: a DOM write now,
+   * before the render list of the new view arrives, would make the browser run a frame first and
+   * the list wait behind it (frame-loop.ts).
+   */
   setRange(a: number, b: number): void {
     if (!this.profile || !this.viewport.set(a, b)) return;
     this.tooltip.hide();
