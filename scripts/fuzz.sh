@@ -5,6 +5,7 @@
 #
 # Targets: xspace, chrome_json, gzip, detect_import, lod (importers and level of detail),
 # json_scan (the Chrome JSON scanner's vector and scalar backends give the same model),
+# json_parts (a Chrome JSON file read in parts gives the model of one reader),
 # perfetto, hlo_proto, hlo_text (the HLO readers and the HLO view's requests), mlir (bytecode
 # decoder and printer), kernel (custom-call kernel extraction, HLO / StableHLO → MLIR).
 #
@@ -32,7 +33,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 FUZZ="$ROOT/fuzz"
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-120}"
-TARGETS="${FUZZ_TARGETS:-xspace chrome_json json_scan gzip detect_import lod perfetto hlo_proto hlo_text mlir kernel}"
+TARGETS="${FUZZ_TARGETS:-xspace chrome_json json_scan json_parts gzip detect_import lod perfetto hlo_proto hlo_text mlir kernel}"
 RUNS_PER_TARGET="${FUZZ_RUNS:--1}"
 MAX_LEN="${FUZZ_MAX_LEN:-8192}"
 MLIR_MAX_LEN=$(( MAX_LEN > 24576 ? MAX_LEN : 24576 ))
@@ -80,6 +81,9 @@ for f in $(files "${js_dirs[@]}"); do plain "$f" | put "$d" "$(basename "$f")"; 
 d=$(seed_dir json_scan)
 # two bytes of cut offset, then the JSON
 for f in $(files "${js_dirs[@]}"); do { printf '\x00\x01'; plain "$f"; } | put "$d" "$(basename "$f")"; done
+d=$(seed_dir json_parts)
+# parts (the first byte, modulo 8, plus 2), two bytes of seed for arbitrary points, the JSON
+for f in $(files "${js_dirs[@]}"); do { printf '\x02\x07\x01'; plain "$f"; } | put "$d" "$(basename "$f")"; done
 d=$(seed_dir gzip)
 for f in $(files "${xs_dirs[@]}" "${js_dirs[@]}" "${other_dirs[@]}"); do
   if [[ "$f" == *.gz ]]; then

@@ -46,6 +46,17 @@ impl Session {
         self.inner.push(chunk).map_err(js_error)
     }
 
+    /// Takes a part read by [`JsonPart`] (its bytes) in place of the bytes of its range; false
+    /// when it cannot, and the page pushes the bytes from `offset()` instead.
+    pub fn absorb(&mut self, part: Vec<u8>) -> Result<bool, JsValue> {
+        self.inner.absorb(part).map_err(js_error)
+    }
+
+    /// The offset of the next byte of the file to push.
+    pub fn offset(&self) -> f64 {
+        self.inner.offset() as f64
+    }
+
     /// Events read so far, for the progress line.
     pub fn events_read(&self) -> f64 {
         self.inner.events_read() as f64
@@ -197,6 +208,69 @@ impl Session {
             .analysis_row_slices(tool, row, xprof_compat)
             .map_err(js_error)
     }
+}
+
+/// A range of a Chrome JSON file's event array read apart from the file, for a [`Session`]
+/// elsewhere to take (see [`crate::import::chrome_json::PartStream`]).
+#[wasm_bindgen]
+#[derive(Debug)]
+pub struct JsonPart {
+    inner: Option<crate::import::chrome_json::PartStream>,
+}
+
+#[wasm_bindgen]
+impl JsonPart {
+    /// A part that starts at file offset `start`, inside a root array (`bare`) or
+    /// `traceEvents`.
+    #[wasm_bindgen(constructor)]
+    pub fn new(start: f64, bare: bool) -> JsonPart {
+        console_error_panic_hook::set_once();
+        let stream = crate::import::chrome_json::PartStream::new(
+            start.max(0.0) as usize,
+            bare,
+            &crate::import::ImportOptions::default(),
+        );
+        JsonPart {
+            inner: Some(stream),
+        }
+    }
+
+    /// Reads the next bytes of the range.
+    pub fn push(&mut self, chunk: &[u8]) {
+        if let Some(part) = &mut self.inner {
+            part.push(chunk);
+        }
+    }
+
+    /// True once the part stopped reading (the rest of its range need not be sent).
+    pub fn stopped(&self) -> bool {
+        self.inner.as_ref().is_none_or(|p| p.stopped())
+    }
+
+    /// The part's bytes (empty after the first call).
+    pub fn finish(&mut self) -> Vec<u8> {
+        self.inner
+            .take()
+            .map(|p| p.finish().into_bytes())
+            .unwrap_or_default()
+    }
+}
+
+/// The first offset at or after `from` in `window` (the file's bytes from offset `from`) that
+/// looks like a boundary between two events (see
+/// [`crate::import::chrome_json::split_point`]); `undefined` if the window has none.
+#[wasm_bindgen]
+pub fn json_split_point(window: &[u8], from: f64) -> Option<f64> {
+    crate::import::chrome_json::split_point(window, from.max(0.0) as usize).map(|p| p as f64)
+}
+
+/// Whether a file that starts with `head` is a Chrome JSON file whose events could be read
+/// in parts, and how: `undefined` when it is not (gzip, or not JSON), else `true` for a root
+/// array of events, `false` for an object with `traceEvents`.
+#[wasm_bindgen]
+pub fn json_parts_layout(head: &[u8]) -> Option<bool> {
+    (!crate::import::is_gzip(head) && crate::import::chrome_json::sniff(head))
+        .then(|| crate::import::chrome_json::looks_like_bare_array(head))
 }
 
 impl Session {

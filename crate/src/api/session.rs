@@ -48,6 +48,23 @@ impl Session {
         Ok(self.incoming.push(chunk)?)
     }
 
+    /// Takes a part of the file read elsewhere (the bytes of
+    /// [`crate::import::chrome_json::Part::into_bytes`]) in place of its bytes, as
+    /// [`Incoming::absorb`] does; false when it cannot (the bytes are not a part, or it does
+    /// not start where the file stands): push the bytes from [`Session::offset`] instead.
+    /// `limit_exceeded` when the input grows past a limit.
+    pub fn absorb(&mut self, part: Vec<u8>) -> Result<bool, ApiError> {
+        let Some(part) = crate::import::chrome_json::Part::from_bytes(part) else {
+            return Ok(false);
+        };
+        Ok(self.incoming.absorb(&part)?)
+    }
+
+    /// The offset of the next byte of the file to push (see [`Incoming::offset`]).
+    pub fn offset(&self) -> u64 {
+        self.incoming.offset()
+    }
+
     /// Events read so far, for the progress line (Chrome JSON is parsed as it arrives; other
     /// formats are read at `finish` and report 0 until then).
     pub fn events_read(&self) -> u64 {

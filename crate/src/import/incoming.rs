@@ -190,20 +190,15 @@ impl Incoming {
                 Ok(())
             }
             Sink::Json(stream) => {
-                check_size(self.unpacked, MAX_STREAMED_BYTES)?;
-                if !self.over_budget && self.unpacked > self.options.keep_streamed_args_up_to_bytes
-                {
-                    self.over_budget = true;
-                    stream.drop_args();
-                }
-                stream.push(bytes)?;
-                // Once a sixteenth is in, room for the rest at the same rate: the columns then
-                // never double (each doubling copies them, and Wasm keeps the old copy's pages).
-                if !self.projected && known > 0 && self.unpacked >= known / PROJECT_AFTER {
-                    self.projected = true;
-                    stream.reserve_projected(self.unpacked, known);
-                }
-                Ok(())
+                let budget = JsonBudget {
+                    keep_args_up_to: self.options.keep_streamed_args_up_to_bytes,
+                    over_budget: &mut self.over_budget,
+                    projected: &mut self.projected,
+                };
+                json_input(stream, budget, self.unpacked, known, |s| {
+                    s.push(bytes).map(|()| true)
+                })
+                .map(|_| ())
             }
             Sink::Held(data) => {
                 check_size(self.unpacked, MAX_UNPACKED_BYTES)?;
@@ -212,6 +207,38 @@ impl Incoming {
                 Ok(())
             }
         }
+    }
+
+    /// Takes `part` in place of its bytes, as [`ChromeJsonStream::absorb`] does: for a Chrome
+    /// JSON file that is not gzip, once its format is decided. Ok(false) (nothing changed)
+    /// when it cannot be taken; push the bytes from [`Incoming::offset`] instead.
+    pub fn absorb(&mut self, part: &chrome_json::Part) -> Result<bool, ImportError> {
+        if self.gunzip.is_some() {
+            return Ok(false);
+        }
+        let known = self.known_unpacked_size();
+        let after = self.unpacked + (part.stop() - part.start()) as u64;
+        let Sink::Json(stream) = &mut self.sink else {
+            return Ok(false);
+        };
+        let budget = JsonBudget {
+            keep_args_up_to: self.options.keep_streamed_args_up_to_bytes,
+            over_budget: &mut self.over_budget,
+            projected: &mut self.projected,
+        };
+        if !json_input(stream, budget, after, known, |s| Ok(s.absorb(part)))? {
+            return Ok(false);
+        }
+        let n = (part.stop() - part.start()) as u64;
+        self.received += n;
+        self.unpacked += n;
+        Ok(true)
+    }
+
+    /// The input offset of the next byte to push: the bytes received, those of the parts
+    /// taken included.
+    pub fn offset(&self) -> u64 {
+        self.received
     }
 
     /// Decides the format from the first bytes and moves them to the chosen sink.
@@ -299,6 +326,37 @@ impl Incoming {
             mlir: None,
         })
     }
+}
+
+/// The args budget of a streamed JSON file and what was done about it.
+struct JsonBudget<'a> {
+    keep_args_up_to: u64,
+    over_budget: &'a mut bool,
+    projected: &'a mut bool,
+}
+
+/// Gives a Chrome JSON stream the input that makes `unpacked` bytes seen: checks the size,
+/// drops args once past the budget, reads (`read`), and once a sixteenth of a `known` size
+/// is in, makes room for the rest at the same rate (the columns then never double: each
+/// doubling copies them, and Wasm keeps the old copy's pages). Returns what `read` did.
+fn json_input(
+    stream: &mut ChromeJsonStream,
+    budget: JsonBudget<'_>,
+    unpacked: u64,
+    known: u64,
+    read: impl FnOnce(&mut ChromeJsonStream) -> Result<bool, ImportError>,
+) -> Result<bool, ImportError> {
+    check_size(unpacked, MAX_STREAMED_BYTES)?;
+    if !*budget.over_budget && unpacked > budget.keep_args_up_to {
+        *budget.over_budget = true;
+        stream.drop_args();
+    }
+    let read = read(stream)?;
+    if !*budget.projected && known > 0 && unpacked >= known / PROJECT_AFTER {
+        *budget.projected = true;
+        stream.reserve_projected(unpacked, known);
+    }
+    Ok(read)
 }
 
 fn check_size(bytes: u64, limit: u64) -> Result<(), ImportError> {

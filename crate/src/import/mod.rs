@@ -12,6 +12,7 @@
 pub mod chrome_json;
 mod gzip;
 pub mod hlo;
+mod in_parts;
 mod incoming;
 pub mod perfetto;
 mod protowire;
@@ -26,6 +27,7 @@ use crate::model::Trace;
 
 pub use chrome_json::ScanBackend;
 pub use gzip::{GunzipStream, Gunzipped, gunzip, is_gzip};
+pub use in_parts::import_in_parts;
 pub use incoming::Incoming;
 
 /// An imported profile with the sizes `planeview summary` reports.

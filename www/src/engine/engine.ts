@@ -59,6 +59,8 @@ export interface LoadTimings {
   pushMs: number;
   /** In the engine, after the last chunk: the import of held formats, sorting, indexing. */
   finishMs: number;
+  /** A large file read in parts: how many ranges other workers read apart, and how many of them the load took. */
+  parts?: { read: number; taken: number };
 }
 
 export type OpenSource = { kind: 'file'; file: File } | { kind: 'url'; url: string; name?: string };

@@ -7,6 +7,7 @@
 
 import { CancelledError, type LoadProgress, type OpenSource, type Profile } from './engine';
 import { EngineHost } from './host';
+import { PARTS_FROM_BYTES } from './part-slot';
 import { WorkerEngine } from './worker-proxy';
 
 /** How many imports may run at once, and how many workers a session uses: max(2, the cores the browser reports). */
@@ -113,15 +114,33 @@ export class EnginePool {
       engine.bind(host);
     }
     const host = engine.boundHost!;
+    const helpers = await this.partHelpers(source);
+    if (generation !== this.generation) throw new CancelledError();
     this.running++;
     host.importing++;
     try {
-      return await engine.open(source, onProgress, reducedDetail, previews);
+      return await engine.open(source, onProgress, reducedDetail, previews, helpers);
     } finally {
       this.running--;
       host.importing--;
       this.waiting.shift()?.();
     }
+  }
+
+  /**
+   * Workers to read ranges of a large file apart (worker-proxy.ts, part-slot.ts): for the file of a
+   * one-file session, the cores beyond the primary's, started for this session (the next one
+   * closes them); none for a session of several files, whose workers are busy with their own.
+   */
+  private async partHelpers(source: OpenSource): Promise<EngineHost[]> {
+    if (this.extra.length > 0 || source.kind !== 'file' || source.file.size < PARTS_FROM_BYTES) return [];
+    if (this.hosts.length === 0) {
+      const generation = this.generation;
+      const wasm = await this.compiled();
+      if (generation !== this.generation || this.hosts.length > 0) return this.hosts;
+      for (let i = 1; i < this.limit; i++) this.hosts.push(new EngineHost(this.workerUrl, wasm));
+    }
+    return this.hosts;
   }
 
   /** Abandons every open of the current session (queued ones never start). */

@@ -20,6 +20,17 @@ export type ToWorker =
   | { op: 'chunk'; slot: number; load: number; data: ArrayBuffer }
   | { op: 'finish'; slot: number; load: number }
   | { op: 'abort'; slot: number; load: number }
+  /**
+   * Reading a range of a large Chrome JSON file's events apart (a part, for another slot's load to
+   * take): `head` is the file's first bytes, `window` its bytes from offset `from`; the part starts
+   * at the first boundary between events in the window (answered by `part-start`).
+   */
+  | { op: 'part-begin'; slot: number; load: number; head: ArrayBuffer; window: ArrayBuffer; from: number }
+  | { op: 'part-chunk'; slot: number; load: number; data: ArrayBuffer }
+  /** The range is sent: the part's bytes come back in `part`. */
+  | { op: 'part-finish'; slot: number; load: number }
+  /** A part (its bytes from `part`) for the slot's load to take in place of the bytes of its range. */
+  | { op: 'absorb'; slot: number; load: number; part: ArrayBuffer }
   /** One engine call; `args` are the Engine method's arguments, in order. */
   | { op: 'call'; slot: number; id: number; method: Method; args: unknown[] };
 
@@ -36,5 +47,13 @@ export type FromWorker =
   | { type: 'preview'; slot: number; load: number; profile: Omit<Profile, 'fileName' | 'timings'> }
   | { type: 'loaded'; slot: number; load: number; profile: Omit<Profile, 'fileName' | 'timings'>; pushMs: number; finishMs: number }
   | { type: 'load-error'; slot: number; load: number; kind: string; message: string; fatal: boolean }
+  /** Where the part starts, or null when the file cannot be read in parts there. */
+  | { type: 'part-start'; slot: number; load: number; start: number | null }
+  /** Bytes of the range the part has taken; `stopped`: it needs no more of them. */
+  | { type: 'part-progress'; slot: number; load: number; received: number; stopped: boolean }
+  | { type: 'part'; slot: number; load: number; part: ArrayBuffer }
+  | { type: 'part-error'; slot: number; load: number; message: string }
+  /** Whether the load took the part; `offset`: the next byte of the file it needs. */
+  | { type: 'absorbed'; slot: number; load: number; taken: boolean; offset: number }
   | { type: 'reply'; slot: number; id: number; ok: true; value: unknown }
   | { type: 'reply'; slot: number; id: number; ok: false; kind: string; message: string; fatal: boolean };

@@ -12,6 +12,8 @@ export class Session {
   reserve(bytes: number): void;
   hint_unpacked(bytes: number): void;
   push(chunk: Uint8Array): void;
+  absorb(part: Uint8Array): boolean;
+  offset(): number;
   events_read(): number;
   finish(): string;
   preview(): string | undefined;
@@ -29,3 +31,14 @@ export class Session {
   counter_chart_points(track: number, t0_ps: number, t1_ps: number, max_points: number): Float64Array;
   analysis_row_slices(tool: string, row: number, xprof_compat: boolean): Uint32Array;
 }
+
+export class JsonPart {
+  free(): void;
+  constructor(start: number, bare: boolean);
+  push(chunk: Uint8Array): void;
+  stopped(): boolean;
+  finish(): Uint8Array;
+}
+
+export function json_split_point(window: Uint8Array, from: number): number | undefined;
+export function json_parts_layout(head: Uint8Array): boolean | undefined;

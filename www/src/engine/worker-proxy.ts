@@ -16,6 +16,7 @@ import {
   type Profile,
 } from './engine';
 import type { EngineHost, SlotListener } from './host';
+import { PARTS_FROM_BYTES, PartSlot } from './part-slot';
 import type { FromWorker, ToWorker } from './protocol';
 
 /** `Omit` over each member of a union (the messages to a slot, without the slot). */
@@ -57,7 +58,23 @@ interface ActiveLoad {
   started: number;
   /** Events the engine has read so far. */
   events: number;
+  /** Workers that may read ranges of the file apart (see part-slot.ts). */
+  helpers: EngineHost[];
+  /** Bytes each part has read that the load has not taken yet (for the progress line). */
+  partBytes: number[];
+  /** Parts read apart and taken, once the file was read in parts. */
+  partStats: { read: number; taken: number } | null;
+  /** Waits for the slot's answer to an `absorb`. */
+  absorbed: ((r: { taken: boolean; offset: number }) => void) | null;
 }
+
+/** How far past its guessed offset a part's start is looked for. */
+const SPLIT_WINDOW = 1 << 20;
+/**
+ * The first range is this fraction of the others: the load's own slot also places every event,
+ * its parts' included, so it has less time for reading.
+ */
+const FIRST_RANGE_SHARE = 0.5;
 
 export function nameFromUrl(url: string): string {
   try {
@@ -181,7 +198,7 @@ export class WorkerEngine implements Engine {
     this.load = null;
     if (load && !load.done) {
       load.done = true;
-      load.wake?.();
+      wakeReader(load);
       load.abort.abort();
       load.reject(new EngineError(`${load.name}: the profile could not be loaded: ${what}`, 'fatal'));
     } else {
@@ -235,12 +252,20 @@ export class WorkerEngine implements Engine {
         if (!l || l.id !== msg.load) return;
         l.received = msg.received;
         l.events = msg.events;
-        l.onProgress({ received: l.received, total: l.total, events: l.events, phase: l.phase });
+        this.reportProgress(l);
         if (l.wake && l.sent - l.received < MAX_IN_FLIGHT) {
           const w = l.wake;
           l.wake = null;
           w();
         }
+        return;
+      }
+      case 'absorbed': {
+        const l = this.load;
+        if (!l || l.id !== msg.load) return;
+        const w = l.absorbed;
+        l.absorbed = null;
+        w?.({ taken: msg.taken, offset: msg.offset });
         return;
       }
       case 'preview': {
@@ -262,7 +287,8 @@ export class WorkerEngine implements Engine {
         if (!l || l.id !== msg.load) return;
         this.load = null;
         l.done = true;
-        const timings = { totalMs: performance.now() - l.started, pushMs: msg.pushMs, finishMs: msg.finishMs };
+        wakeReader(l);
+        const timings = { totalMs: performance.now() - l.started, pushMs: msg.pushMs, finishMs: msg.finishMs, ...(l.partStats ? { parts: l.partStats } : {}) };
         l.resolve({ ...msg.profile, fileName: l.name, timings });
         return;
       }
@@ -271,7 +297,7 @@ export class WorkerEngine implements Engine {
         if (!l || l.id !== msg.load) return;
         this.load = null;
         l.done = true;
-        l.wake?.();
+        wakeReader(l);
         l.reject(new EngineError(msg.message, msg.fatal ? 'fatal' : msg.kind));
         if (msg.fatal) this.renew(new EngineError('engine restarted', 'fatal'));
         return;
@@ -308,7 +334,11 @@ export class WorkerEngine implements Engine {
     return this.call('hlo', [request]) as Promise<T>;
   }
 
-  open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail = false, previews = false): Promise<Profile> {
+  /**
+   * See Engine.open. `helpers`: other engine workers that may read ranges of a large Chrome JSON
+   * file apart while this engine reads up to them (the model is the same; see part-slot.ts).
+   */
+  open(source: OpenSource, onProgress: (p: LoadProgress) => void, reducedDetail = false, previews = false, helpers: EngineHost[] = []): Promise<Profile> {
     this.cancel();
     if (this.terminated) return Promise.reject(new CancelledError());
     const name = source.kind === 'file' ? source.file.name : (source.name ?? nameFromUrl(source.url));
@@ -331,12 +361,17 @@ export class WorkerEngine implements Engine {
         abort: new AbortController(),
         reduced: reducedDetail,
         previews,
+        helpers,
+        partBytes: [],
+        partStats: null,
+        absorbed: null,
       };
       this.load = load;
       this.ready.catch((err: unknown) => {
         if (load.done) return;
         load.done = true;
         if (this.load === load) this.load = null;
+        wakeReader(load);
         load.abort.abort();
         reject(err instanceof Error ? err : new EngineError(String(err), 'init'));
       });
@@ -390,9 +425,15 @@ export class WorkerEngine implements Engine {
    * `File.stream()` instead costs the page's thread a copy of every byte and a buffer per 64 KiB.
    */
   private async pumpFile(load: ActiveLoad, file: Blob): Promise<void> {
-    const read = (at: number): Promise<ArrayBuffer> | null => (at < file.size ? file.slice(at, at + CHUNK_BYTES).arrayBuffer() : null);
-    let next = read(0);
-    for (let at = 0; next; at += CHUNK_BYTES) {
+    if (load.helpers.length > 0 && file.size >= PARTS_FROM_BYTES && (await this.pumpInParts(load, file))) return;
+    await this.pumpRange(load, file, 0, file.size);
+  }
+
+  /** Bytes `start..end` of `file`, read CHUNK_BYTES at a time. */
+  private async pumpRange(load: ActiveLoad, file: Blob, start: number, end: number): Promise<void> {
+    const read = (at: number): Promise<ArrayBuffer> | null => (at < end ? file.slice(at, Math.min(end, at + CHUNK_BYTES)).arrayBuffer() : null);
+    let next = read(start);
+    for (let at = start; next; at += CHUNK_BYTES) {
       const data = await next;
       if (load.done) return;
       next = read(at + CHUNK_BYTES);
@@ -400,6 +441,74 @@ export class WorkerEngine implements Engine {
       await this.backpressure(load);
       if (load.done) return;
     }
+  }
+
+  /**
+   * A large file read in parts: each helper worker reads a range of it apart, from the first
+   * boundary between events after its guessed offset to the next part's start, while this slot
+   * reads the first range; then each part, in order, is taken in place of its range (or, when it
+   * failed or cannot be taken, the range is sent here). False (nothing sent) when the file cannot
+   * be read so (not plain Chrome JSON, no boundary found).
+   */
+  private async pumpInParts(load: ActiveLoad, file: Blob): Promise<boolean> {
+    const size = file.size;
+    const unit = size / (FIRST_RANGE_SHARE + load.helpers.length);
+    const slots = load.helpers.map((h) => new PartSlot(h, load.id));
+    try {
+      const head = await file.slice(0, 4096).arrayBuffer();
+      const starts = await Promise.all(
+        slots.map(async (slot, k) => {
+          const from = Math.floor((FIRST_RANGE_SHARE + k) * unit);
+          const window = await file.slice(from, from + SPLIT_WINDOW).arrayBuffer();
+          return slot.begin(head.slice(0), window, from).catch(() => null);
+        }),
+      );
+      const parts: Array<{ slot: PartSlot; start: number }> = [];
+      for (const [k, start] of starts.entries()) {
+        if (start !== null && start > (parts.at(-1)?.start ?? 0)) parts.push({ slot: slots[k]!, start });
+      }
+      if (load.done) return true;
+      if (parts.length === 0) return false;
+      load.partBytes = parts.map(() => 0);
+      const stats = { read: parts.length, taken: 0 };
+      load.partStats = stats;
+      const records = parts.map(({ slot, start }, k) => {
+        slot.onProgress = (received) => {
+          load.partBytes[k] = received;
+          this.reportProgress(load);
+        };
+        return slot.read(file, start, parts[k + 1]?.start ?? size, () => load.done).catch(() => null);
+      });
+      await this.pumpRange(load, file, 0, parts[0]!.start);
+      for (const [k, { start }] of parts.entries()) {
+        const end = parts[k + 1]?.start ?? size;
+        const record = await records[k]!;
+        if (load.done) return true;
+        const taken = record ? await this.absorb(load, record) : null;
+        load.partBytes[k] = 0;
+        if (taken?.taken) stats.taken++;
+        if (load.done) return true;
+        await this.pumpRange(load, file, taken?.taken ? taken.offset : start, end);
+        if (load.done) return true;
+      }
+      return true;
+    } finally {
+      for (const slot of slots) slot.drop();
+    }
+  }
+
+  /** Gives the slot a part to take in place of its range; resolves to its answer. */
+  private absorb(load: ActiveLoad, part: ArrayBuffer): Promise<{ taken: boolean; offset: number }> {
+    return new Promise((resolve) => {
+      load.absorbed = resolve;
+      this.post({ op: 'absorb', load: load.id, part }, [part]);
+    });
+  }
+
+  /** The load's progress: what its slot read, and what its parts read that it has not taken yet. */
+  private reportProgress(l: ActiveLoad): void {
+    const parts = l.partBytes.reduce((a, b) => a + b, 0);
+    l.onProgress({ received: l.received + parts, total: l.total, events: l.events, phase: l.phase });
   }
 
   /** A stream, gathered into CHUNK_BYTES pieces. */
@@ -453,7 +562,7 @@ export class WorkerEngine implements Engine {
     if (!l) return;
     this.load = null;
     l.done = true;
-    l.wake?.();
+    wakeReader(l);
     l.abort.abort();
     if (l.phase === 'importing') {
       // The import runs synchronously inside the worker: interrupting it means a new slot (and a
@@ -464,6 +573,16 @@ export class WorkerEngine implements Engine {
     }
     l.reject(new CancelledError());
   }
+}
+
+/** Wakes whatever the load's reader waits for (room in flight, a part taken), once the load is over. */
+function wakeReader(l: ActiveLoad): void {
+  const wake = l.wake;
+  l.wake = null;
+  wake?.();
+  const absorbed = l.absorbed;
+  l.absorbed = null;
+  absorbed?.({ taken: false, offset: 0 });
 }
 
 /**

@@ -155,6 +155,10 @@ class Slot {
   loadSize: number | null = null;
   /** When the last preview was made, what it cost (ms) and how many events it held. */
   lastPreview = { at: 0, ms: 0, events: 0 };
+  /** The part this slot reads for another slot's load, and that load's id. */
+  part: Glue.JsonPart | null = null;
+  partLoad = -1;
+  partReceived = 0;
 
   constructor(
     readonly id: number,
@@ -167,6 +171,7 @@ class Slot {
   }
 
   release(): void {
+    this.releasePart();
     if (this.session) {
       try {
         this.session.free();
@@ -176,6 +181,71 @@ class Slot {
       this.session = null;
     }
     this.sentStrings = new Set();
+  }
+
+  private releasePart(): void {
+    try {
+      this.part?.free();
+    } catch {
+      // As for a session: a part left behind by a panic may refuse to free.
+    }
+    this.part = null;
+    this.partLoad = -1;
+  }
+
+  /** The part messages (see protocol.ts): a range read apart, and a part taken by this slot's load. */
+  private onPart(msg: Extract<ToWorker, { op: 'part-begin' | 'part-chunk' | 'part-finish' | 'absorb' }>): void {
+    const slot = this.id;
+    const load = msg.load;
+    try {
+      switch (msg.op) {
+        case 'part-begin': {
+          this.releasePart();
+          const bare = this.glue.json_parts_layout(new Uint8Array(msg.head));
+          const start = bare === undefined ? undefined : this.glue.json_split_point(new Uint8Array(msg.window), msg.from);
+          if (bare !== undefined && start !== undefined) {
+            this.part = new this.glue.JsonPart(start, bare);
+            this.partLoad = load;
+            this.partReceived = 0;
+          }
+          post({ type: 'part-start', slot, load, start: start ?? null });
+          return;
+        }
+        case 'part-chunk': {
+          if (!this.part || load !== this.partLoad) return;
+          this.part.push(new Uint8Array(msg.data));
+          this.partReceived += msg.data.byteLength;
+          post({ type: 'part-progress', slot, load, received: this.partReceived, stopped: this.part.stopped() });
+          return;
+        }
+        case 'part-finish': {
+          if (!this.part || load !== this.partLoad) return;
+          const bytes = this.part.finish();
+          this.releasePart();
+          const part = bytes.buffer as ArrayBuffer;
+          post({ type: 'part', slot, load, part }, [part]);
+          return;
+        }
+        case 'absorb': {
+          if (load !== this.currentLoad || !this.session || this.failedLoad) return;
+          const t = performance.now();
+          const taken = this.session.absorb(new Uint8Array(msg.part));
+          this.pushMs += performance.now() - t;
+          const offset = this.session.offset();
+          this.received = offset;
+          post({ type: 'absorbed', slot, load, taken, offset });
+          post({ type: 'progress', slot, load, received: this.received, events: this.session.events_read() });
+          return;
+        }
+      }
+    } catch (err) {
+      if (msg.op === 'absorb') {
+        this.failLoad(load, err);
+        return;
+      }
+      this.releasePart();
+      post({ type: 'part-error', slot, load, message: describe(err).message });
+    }
   }
 
   /** One call: a bulk call by its handler, any other by the core's JSON dispatch. */
@@ -257,6 +327,12 @@ class Slot {
           this.release();
           this.currentLoad = -1;
         }
+        return;
+      case 'part-begin':
+      case 'part-chunk':
+      case 'part-finish':
+      case 'absorb':
+        this.onPart(msg);
         return;
       case 'call':
         try {

@@ -20,6 +20,7 @@ mod mlir;
 mod op_profile;
 mod overview;
 mod ranks;
+mod read_parts;
 mod select;
 mod summary;
 mod table;
@@ -149,10 +150,6 @@ fn run(args: &[String]) -> Result<(), Failure> {
     }
 }
 
-/// Bytes read from a file at a time: the import reads JSON as it arrives, so the file is never
-/// held whole (as in the page).
-const READ_CHUNK: usize = 16 << 20;
-
 /// Reads `file` in chunks and imports it; I/O and import errors become [`Failure::Input`].
 ///
 /// The model is never freed: every command ends the process right after using it, and
@@ -170,14 +167,7 @@ pub fn load(file: &str) -> Result<ManuallyDrop<Imported>, Failure> {
     if let Some(isize) = gzip_trailer_size(&mut f, size).map_err(|e| input(e.to_string()))? {
         incoming.hint_unpacked(isize);
     }
-    let mut buf = vec![0u8; READ_CHUNK];
-    loop {
-        let n = f.read(&mut buf).map_err(|e| input(e.to_string()))?;
-        if n == 0 {
-            break;
-        }
-        incoming.push(&buf[..n]).map_err(|e| input(e.to_string()))?;
-    }
+    read_parts::read_into(&mut f, size, &mut incoming).map_err(input)?;
     incoming
         .finish()
         .map(ManuallyDrop::new)

@@ -6,9 +6,10 @@
 //! every other key is skipped. Keys may come in any order. The buffers are reused from
 //! event to event, so a steady stream of events allocates only for new interned strings.
 
+use super::intern::Interner;
 use super::lexer::{LexError, Lexer, Literal};
 use super::number::{arg_number, micros_to_ns};
-use crate::model::{ArgValue, CategoryId, StrId, TraceBuilder, bytes_equal};
+use crate::model::{ArgValue, CategoryId, StrId, bytes_equal};
 
 /// The phase of an event, from its `ph`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -62,6 +63,44 @@ pub(super) enum Phase {
 }
 
 impl Phase {
+    /// Every phase, in declaration order: a phase's position is its code in a part's
+    /// record ([`super::parts`]).
+    const ALL: [Phase; 23] = [
+        Phase::Missing,
+        Phase::Complete,
+        Phase::Begin,
+        Phase::End,
+        Phase::Instant,
+        Phase::Mark,
+        Phase::Counter,
+        Phase::AsyncBegin,
+        Phase::AsyncEnd,
+        Phase::AsyncInstant,
+        Phase::LegacyStart,
+        Phase::LegacyStep,
+        Phase::LegacyFinish,
+        Phase::FlowStart,
+        Phase::FlowStep,
+        Phase::FlowEnd,
+        Phase::Sample,
+        Phase::ObjectNew,
+        Phase::ObjectSnapshot,
+        Phase::ObjectDelete,
+        Phase::MemoryDump,
+        Phase::Metadata,
+        Phase::Other,
+    ];
+
+    /// The phase's code (its position in [`Phase::ALL`]).
+    pub(super) fn code(self) -> u8 {
+        self as u8
+    }
+
+    /// The phase of a code from [`Phase::code`].
+    pub(super) fn from_code(code: u8) -> Option<Phase> {
+        Phase::ALL.get(code as usize).copied()
+    }
+
     fn of(ph: &[u8]) -> Phase {
         match ph {
             b"X" => Phase::Complete,
@@ -247,9 +286,9 @@ impl EventFields {
 
 /// Reads the event object at the cursor into `ev`. `depth` is the nesting level of the
 /// object (for the depth limit).
-pub(super) fn read_event(
+pub(super) fn read_event<I: Interner>(
     lx: &mut Lexer<'_>,
-    b: &mut TraceBuilder,
+    b: &mut I,
     ev: &mut EventFields,
     depth: usize,
 ) -> Result<(), LexError> {
@@ -388,7 +427,7 @@ fn known<const N: usize>(key: &[u8], text: &[u8; N], field: Field) -> Option<(Fi
 }
 
 /// Reads a string value and interns it; invalid UTF-8 counts as a replaced character.
-fn intern_string(lx: &mut Lexer<'_>, b: &mut TraceBuilder) -> Result<StrId, LexError> {
+fn intern_string(lx: &mut Lexer<'_>, b: &mut impl Interner) -> Result<StrId, LexError> {
     let (id, lossy) = b.intern_bytes(lx.string_bytes()?);
     lx.replaced_chars += u64::from(lossy);
     Ok(id)
@@ -396,9 +435,9 @@ fn intern_string(lx: &mut Lexer<'_>, b: &mut TraceBuilder) -> Result<StrId, LexE
 
 /// A string value interned (through `recent`, the field's last text); a non-string value is
 /// skipped and gives the empty string.
-fn read_text_id(
+fn read_text_id<I: Interner>(
     lx: &mut Lexer<'_>,
-    b: &mut TraceBuilder,
+    b: &mut I,
     recent: &mut Recent<StrId>,
     depth: usize,
 ) -> Result<StrId, LexError> {
@@ -407,9 +446,9 @@ fn read_text_id(
 
 /// A `cat` string as a category (through `recent`, the last `cat` text); a non-string value
 /// is skipped and gives no category.
-fn read_category(
+fn read_category<I: Interner>(
     lx: &mut Lexer<'_>,
-    b: &mut TraceBuilder,
+    b: &mut I,
     recent: &mut Recent<CategoryId>,
     depth: usize,
 ) -> Result<CategoryId, LexError> {
@@ -424,13 +463,13 @@ fn read_category(
 /// text is interned and `value_of` gives its value and whether `recent` may keep it (a text
 /// with invalid UTF-8, whose replaced characters are counted, is never kept). A non-string
 /// value is skipped and gives `absent`.
-fn read_remembered<T: Copy>(
+fn read_remembered<T: Copy, I: Interner>(
     lx: &mut Lexer<'_>,
-    b: &mut TraceBuilder,
+    b: &mut I,
     recent: &mut Recent<T>,
     depth: usize,
     absent: T,
-    value_of: impl FnOnce(&mut TraceBuilder, StrId) -> (T, bool),
+    value_of: impl FnOnce(&mut I, StrId) -> (T, bool),
 ) -> Result<T, LexError> {
     if lx.peek() != Some(b'"') {
         lx.skip_value(depth)?;
@@ -540,14 +579,21 @@ fn read_scope(lx: &mut Lexer<'_>, depth: usize) -> Result<u8, LexError> {
 
 /// Reads `args` into `ev.args`. An `args` that is not an object is kept whole under the
 /// key `args`.
-fn read_args(
+fn read_args<I: Interner>(
     lx: &mut Lexer<'_>,
-    b: &mut TraceBuilder,
+    b: &mut I,
     ev: &mut EventFields,
     depth: usize,
 ) -> Result<(), LexError> {
     ev.args.clear();
-    if lx.peek() != Some(b'{') {
+    let Some(first) = lx.peek() else {
+        // Cut before the value: nothing interned, so reading it again once the rest has
+        // arrived interns what reading it whole would.
+        return Err(LexError::Eof {
+            offset: lx.offset(),
+        });
+    };
+    if first != b'{' {
         let key = b.intern("args");
         let value = read_arg_value(lx, b, &mut ev.json, depth)?;
         ev.args.push((key, value));
@@ -570,9 +616,9 @@ const REMEMBERED_KEYS: usize = 32;
 /// Reads the key of the `k`-th arg and interns it, first comparing it with the `k`-th key of
 /// the last event (`remembered`, updated here). Keys that were not valid UTF-8 are not
 /// remembered, so each occurrence is counted as replaced.
-fn arg_key(
+fn arg_key<I: Interner>(
     lx: &mut Lexer<'_>,
-    b: &mut TraceBuilder,
+    b: &mut I,
     remembered: &mut Vec<(Vec<u8>, StrId)>,
     k: usize,
 ) -> Result<StrId, LexError> {
@@ -597,9 +643,9 @@ fn arg_key(
 }
 
 /// One arg value: scalars typed, strings interned, objects and arrays as compact JSON.
-fn read_arg_value(
+fn read_arg_value<I: Interner>(
     lx: &mut Lexer<'_>,
-    b: &mut TraceBuilder,
+    b: &mut I,
     json: &mut Vec<u8>,
     depth: usize,
 ) -> Result<ArgValue, LexError> {

@@ -57,6 +57,9 @@ pub(super) struct Lexer<'a> {
     pos: usize,
     /// The byte searches' backend.
     scan: ScanBackend,
+    /// Whether more input may follow `buf` (a chunk, or a part's range): a number that runs
+    /// to its end is then cut, not complete.
+    continues: bool,
     scratch: Vec<u8>,
     /// Escapes or bytes replaced by U+FFFD so far.
     pub(super) replaced_chars: u64,
@@ -82,9 +85,17 @@ impl<'a> Lexer<'a> {
             base,
             pos,
             scan,
+            continues: false,
             scratch: Vec::new(),
             replaced_chars: 0,
         }
+    }
+
+    /// Says that more input may follow the window: a number that runs to its end is
+    /// reported as cut ([`LexError::Eof`]) rather than read as it is, so that what a cut
+    /// unit is read as never depends on where the input was cut.
+    pub(super) fn input_continues(&mut self) {
+        self.continues = true;
     }
 
     /// The byte offset of the cursor.
@@ -279,10 +290,11 @@ impl<'a> Lexer<'a> {
         if !matches!(self.peek(), Some(b'-' | b'0'..=b'9')) {
             return Err(self.unexpected("a number"));
         }
-        let len = self
-            .scan
-            .find_non_number(&self.buf[start..])
-            .unwrap_or(self.buf.len() - start);
+        let len = match self.scan.find_non_number(&self.buf[start..]) {
+            Some(len) => len,
+            None if self.continues => return Err(LexError::Eof { offset: self.end() }),
+            None => self.buf.len() - start,
+        };
         self.pos = start + len;
         Ok(&self.buf[start..self.pos])
     }

@@ -39,13 +39,16 @@
 
 mod async_slices;
 mod begin_end;
+mod chunked;
 mod compact;
 mod counters;
 mod event;
 mod flows;
+mod intern;
 pub mod kineto;
 mod lexer;
 mod number;
+mod parts;
 mod place;
 pub(crate) mod scan;
 
@@ -53,8 +56,10 @@ use super::ImportOptions;
 use crate::diagnostics::DiagnosticKind;
 use crate::error::ImportError;
 use crate::model::Trace;
+use chunked::{Chunked, UnitReader};
 use event::{EventFields, read_event};
 use lexer::{LexError, Lexer, describe_byte};
+pub use parts::{Part, PartStream, looks_like_bare_array, split_point, split_points};
 use place::Placer;
 pub use scan::ScanBackend;
 
@@ -100,38 +105,18 @@ pub fn import_with(bytes: &[u8], options: &ImportOptions) -> Result<Trace, Impor
 /// A Chrome trace read as its bytes arrive: [`ChromeJsonStream::push`] reads every complete
 /// event of each chunk and keeps only the unread tail (at most one event, or one top-level
 /// value, plus the chunk), so the file is never held whole. The result is the same as
-/// [`import_with`] on the whole file.
+/// [`import_with`] on the whole file. Ranges of the event array read elsewhere, as
+/// [`Part`]s, take the place of their bytes ([`ChromeJsonStream::absorb`]).
 #[derive(Debug)]
 pub struct ChromeJsonStream {
-    reader: Reader,
-    /// The bytes not read yet.
-    tail: Vec<u8>,
-    /// Offset of `tail[0]` in the input.
-    base: usize,
-    /// Don't read again before the tail holds this many bytes: a value that keeps being cut
-    /// is re-read only as the tail doubles, so the total work stays linear.
-    retry_len: usize,
-    replaced_chars: u64,
+    chunks: Chunked<Reader>,
 }
-
-/// The first bytes a stream waits for before reading (a byte-order mark and the first
-/// value's opening bracket).
-const STREAM_MIN_BYTES: usize = 8;
-
-/// Bytes of a new chunk appended to the tail to complete the unit cut at the end of the last
-/// one (more when the tail is longer): events are far smaller, so the rest of the chunk is
-/// read in place.
-const BRIDGE_BYTES: usize = 64 << 10;
 
 impl ChromeJsonStream {
     /// A stream at the start of the input.
     pub fn new(options: &ImportOptions) -> Self {
         ChromeJsonStream {
-            reader: Reader::new(options),
-            tail: Vec::new(),
-            base: 0,
-            retry_len: STREAM_MIN_BYTES,
-            replaced_chars: 0,
+            chunks: Chunked::new(Reader::new(options), 0),
         }
     }
 
@@ -140,7 +125,7 @@ impl ChromeJsonStream {
     /// far; the stream goes on unchanged. Slices still open (a `B` without its `E` yet) and
     /// async slices (paired at the end) are not in it.
     pub fn snapshot(&self) -> Trace {
-        let placer = &self.reader.placer;
+        let placer = &self.chunks.reader.placer;
         placer.b.snapshot(&placer.begin_end.matched())
     }
 
@@ -148,86 +133,60 @@ impl ChromeJsonStream {
     /// those of [`import`] that more input cannot change (not a trace, a limit, a syntax
     /// error before any usable event).
     pub fn push(&mut self, chunk: &[u8]) -> Result<(), ImportError> {
-        let mut chunk = chunk;
-        if !self.tail.is_empty() || chunk.len() < self.retry_len {
-            // Complete the unit cut at the end of the last chunk with the start of this one
-            // (the bridge); once it is read, go on in the chunk itself.
-            let old_len = self.tail.len();
-            let bridge = chunk.len().min(old_len.max(BRIDGE_BYTES));
-            self.tail.extend_from_slice(&chunk[..bridge]);
-            let read = if self.tail.len() < self.retry_len {
-                0
-            } else {
-                self.read_tail()?
+        self.chunks.push(chunk)
+    }
+
+    /// The input offset of the next byte to push: where the bytes pushed so far end, or,
+    /// after [`ChromeJsonStream::absorb`], where the part's bytes end.
+    pub fn offset(&self) -> usize {
+        self.chunks.offset()
+    }
+
+    /// Takes `part` in place of its bytes, if it starts where this stream stands: every
+    /// byte pushed so far read as complete units, ending between two elements of the event
+    /// array, and the part read as the same kind of array. Returns false (and changes
+    /// nothing) otherwise, or when the part does not decode; the caller then pushes the
+    /// bytes instead. Once it is taken, [`ChromeJsonStream::offset`] is where the part
+    /// stopped reading, which is its end unless something in it (an element cut by its
+    /// end, a syntax error, the array's end) is left to this stream to read.
+    pub fn absorb(&mut self, part: &Part) -> bool {
+        let chunks = &mut self.chunks;
+        let in_array = chunks.reader.state
+            == State::Events {
+                bare: part.bare(),
+                first: false,
             };
-            if self.reader.state == State::Ended {
-                self.tail.clear();
-                return Ok(());
-            }
-            if read <= old_len {
-                // The unit goes on past the bridge (or it is not time to retry yet).
-                self.tail.drain(..read);
-                self.tail.extend_from_slice(&chunk[bridge..]);
-                self.set_retry();
-                return Ok(());
-            }
-            chunk = &chunk[read - old_len..];
-            self.tail.clear();
+        if !chunks.tail.is_empty() || chunks.base != part.start() || !in_array {
+            return false;
         }
-        let mut lx = Lexer::at(chunk, self.base, self.reader.scan);
-        self.reader.advance(&mut lx, false)?;
-        let read = lx.offset() - self.base;
-        self.replaced_chars += lx.replaced_chars;
-        self.base += read;
-        if self.reader.state != State::Ended {
-            self.tail.extend_from_slice(&chunk[read..]);
+        if !chunks.reader.replay(part) {
+            return false;
         }
-        self.set_retry();
-        Ok(())
-    }
-
-    /// Reads the complete units of the tail; returns how many bytes were read (the tail
-    /// itself is left to the caller).
-    fn read_tail(&mut self) -> Result<usize, ImportError> {
-        let mut lx = Lexer::at(&self.tail, self.base, self.reader.scan);
-        self.reader.advance(&mut lx, false)?;
-        let read = lx.offset() - self.base;
-        self.replaced_chars += lx.replaced_chars;
-        self.base += read;
-        Ok(read)
-    }
-
-    /// A unit cut by the end of the input is read again once the tail has doubled.
-    fn set_retry(&mut self) {
-        self.retry_len = if self.tail.is_empty() {
-            0
-        } else {
-            (self.tail.len() * 2).max(STREAM_MIN_BYTES)
-        };
+        chunks.base = part.stop();
+        chunks.replaced_chars += part.replaced_chars();
+        true
     }
 
     /// Entries of the event array read so far (for the page's progress line).
     pub fn entries_read(&self) -> u64 {
-        self.reader.entries
+        self.chunks.reader.entries
     }
 
     /// Makes room in the model for the rest of an input of `total` bytes, of which `seen` are
     /// in, at the rate of what was read so far (see [`crate::model::TraceBuilder::reserve_projected`]).
     pub fn reserve_projected(&mut self, seen: u64, total: u64) {
-        self.reader.placer.b.reserve_projected(seen, total);
+        self.chunks.reader.placer.b.reserve_projected(seen, total);
     }
 
     /// From now on, args are not kept (the memory budget ran out part-way).
     pub fn drop_args(&mut self) {
-        self.reader.placer.b.drop_args();
+        self.chunks.reader.placer.b.drop_args();
     }
 
     /// Reads what is left as the end of the input and returns the trace.
-    pub fn finish(mut self) -> Result<Trace, ImportError> {
-        let mut lx = Lexer::at(&self.tail, self.base, self.reader.scan);
-        self.reader.advance(&mut lx, true)?;
-        let replaced = self.replaced_chars + lx.replaced_chars;
-        Ok(self.reader.finish(replaced))
+    pub fn finish(self) -> Result<Trace, ImportError> {
+        let (reader, replaced) = self.chunks.finish()?;
+        Ok(reader.finish(replaced))
     }
 }
 
@@ -281,6 +240,20 @@ struct Reader {
     scan: ScanBackend,
 }
 
+impl UnitReader for Reader {
+    fn advance(&mut self, lx: &mut Lexer<'_>, at_end: bool) -> Result<(), ImportError> {
+        Reader::advance(self, lx, at_end)
+    }
+
+    fn ended(&self) -> bool {
+        self.state == State::Ended
+    }
+
+    fn scan(&self) -> ScanBackend {
+        self.scan
+    }
+}
+
 impl Reader {
     fn new(options: &ImportOptions) -> Self {
         let mut placer = Placer::new();
@@ -304,6 +277,9 @@ impl Reader {
     /// of the input is left unread (the cursor before it) for the next call; at the end,
     /// the input ending is handled as [`import`] documents.
     fn advance(&mut self, lx: &mut Lexer<'_>, at_end: bool) -> Result<(), ImportError> {
+        if !at_end {
+            lx.input_continues();
+        }
         while self.state != State::Ended {
             let mark = lx.offset();
             let replaced = lx.replaced_chars;
