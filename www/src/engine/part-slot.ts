@@ -1,13 +1,17 @@
-// A range of a large Chrome JSON file read apart, in a slot of another engine worker, while the
-// load's own slot reads the file up to it: the part's bytes (a record of the events read) then go
-// to the load's slot, which takes them in place of the range (the core's parts). A part that
-// fails, or that the load cannot take, only costs time: the load reads the range itself.
+// Ranges of a large Chrome JSON file read apart, one after another in a slot of another engine
+// worker, while the load's own slot reads the file up to them: each part's bytes (a record of the
+// events read) then go to the load's slot, which takes them in place of the range (the core's
+// parts). A part that fails, or that the load cannot take, only costs time: the load reads the
+// range itself.
 
 import type { EngineHost, SlotListener } from './host';
 import type { FromWorker } from './protocol';
 
 /** Files this large are read in parts when workers are free for them. */
 export const PARTS_FROM_BYTES = 64 << 20;
+
+/** The largest range read as one part: its record (about a fifth of its bytes) is held twice while it moves to the load's memory. */
+export const MAX_PART_BYTES = 256 << 20;
 
 /** Bytes per message to the part's worker. */
 const CHUNK_BYTES = 4 << 20;
@@ -39,20 +43,30 @@ export class PartSlot {
     this.ready = ready;
   }
 
-  /** Where the part starts: the first boundary between events in `window` (the file's bytes from `from`), or null. */
-  async begin(head: ArrayBuffer, window: ArrayBuffer, from: number): Promise<number | null> {
+  /**
+   * Where a part would start: the first boundary between events in `window` (the file's bytes from
+   * `from`), and whether the events are a root array (`bare`); null when there is none or the file
+   * (its first bytes: `head`) is not plain Chrome JSON. One request at a time per slot.
+   */
+  async split(head: ArrayBuffer, window: ArrayBuffer, from: number): Promise<{ start: number; bare: boolean } | null> {
     await this.ready;
     const reply = this.next();
-    this.host.post({ op: 'part-begin', slot: this.slot, load: this.load, head, window, from }, [head, window]);
+    this.host.post({ op: 'part-split', slot: this.slot, load: this.load, head, window, from }, [head, window]);
     const msg = await reply;
-    return msg.type === 'part-start' ? msg.start : null;
+    return msg.type === 'part-start' && msg.start !== null ? { start: msg.start, bare: msg.bare } : null;
   }
 
   /**
-   * Sends bytes `start..end` of `file` (until the part stops reading) and resolves to the part's
-   * bytes; `cancelled` is checked between pieces.
+   * Reads bytes `start..end` of `file` as a part (until it stops reading) and resolves to the part's
+   * bytes; `cancelled` is checked between pieces. One part at a time per slot.
    */
-  async read(file: Blob, start: number, end: number, cancelled: () => boolean): Promise<ArrayBuffer> {
+  async read(file: Blob, start: number, end: number, bare: boolean, cancelled: () => boolean): Promise<ArrayBuffer> {
+    await this.ready;
+    if (this.gone) throw new Error('the part slot is gone');
+    this.sent = 0;
+    this.received = 0;
+    this.stopped = false;
+    this.host.post({ op: 'part-begin', slot: this.slot, load: this.load, start, bare });
     const piece = (at: number): Promise<ArrayBuffer> | null => (at < end ? file.slice(at, Math.min(end, at + CHUNK_BYTES)).arrayBuffer() : null);
     let next = piece(start);
     for (let at = start; next && !this.stopped; at += CHUNK_BYTES) {

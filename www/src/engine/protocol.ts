@@ -21,11 +21,13 @@ export type ToWorker =
   | { op: 'finish'; slot: number; load: number }
   | { op: 'abort'; slot: number; load: number }
   /**
-   * Reading a range of a large Chrome JSON file's events apart (a part, for another slot's load to
-   * take): `head` is the file's first bytes, `window` its bytes from offset `from`; the part starts
-   * at the first boundary between events in the window (answered by `part-start`).
+   * Reading ranges of a large Chrome JSON file's events apart (parts, for another slot's load to
+   * take). `part-split`: where a part would start, given the file's first bytes (`head`) and its
+   * bytes from offset `from` (`window`): the first boundary between events there (`part-start`).
    */
-  | { op: 'part-begin'; slot: number; load: number; head: ArrayBuffer; window: ArrayBuffer; from: number }
+  | { op: 'part-split'; slot: number; load: number; head: ArrayBuffer; window: ArrayBuffer; from: number }
+  /** A part starting at `start` (inside a root array of events if `bare`), read from the chunks that follow. */
+  | { op: 'part-begin'; slot: number; load: number; start: number; bare: boolean }
   | { op: 'part-chunk'; slot: number; load: number; data: ArrayBuffer }
   /** The range is sent: the part's bytes come back in `part`. */
   | { op: 'part-finish'; slot: number; load: number }
@@ -47,8 +49,8 @@ export type FromWorker =
   | { type: 'preview'; slot: number; load: number; profile: Omit<Profile, 'fileName' | 'timings'> }
   | { type: 'loaded'; slot: number; load: number; profile: Omit<Profile, 'fileName' | 'timings'>; pushMs: number; finishMs: number }
   | { type: 'load-error'; slot: number; load: number; kind: string; message: string; fatal: boolean }
-  /** Where the part starts, or null when the file cannot be read in parts there. */
-  | { type: 'part-start'; slot: number; load: number; start: number | null }
+  /** Where a part would start, or null when the file cannot be read in parts there. */
+  | { type: 'part-start'; slot: number; load: number; start: number | null; bare: boolean }
   /** Bytes of the range the part has taken; `stopped`: it needs no more of them. */
   | { type: 'part-progress'; slot: number; load: number; received: number; stopped: boolean }
   | { type: 'part'; slot: number; load: number; part: ArrayBuffer }

@@ -16,7 +16,7 @@ import {
   type Profile,
 } from './engine';
 import type { EngineHost, SlotListener } from './host';
-import { PARTS_FROM_BYTES, PartSlot } from './part-slot';
+import { MAX_PART_BYTES, PARTS_FROM_BYTES, PartSlot } from './part-slot';
 import type { FromWorker, ToWorker } from './protocol';
 
 /** `Omit` over each member of a union (the messages to a slot, without the slot). */
@@ -444,52 +444,74 @@ export class WorkerEngine implements Engine {
   }
 
   /**
-   * A large file read in parts: each helper worker reads a range of it apart, from the first
-   * boundary between events after its guessed offset to the next part's start, while this slot
+   * A large file read in parts: ranges of at most MAX_PART_BYTES, each from the first boundary
+   * between events after its guessed offset to the next one's start, are read apart by the helper
+   * workers (in turn, each reading its next range while the load takes its last), while this slot
    * reads the first range; then each part, in order, is taken in place of its range (or, when it
    * failed or cannot be taken, the range is sent here). False (nothing sent) when the file cannot
    * be read so (not plain Chrome JSON, no boundary found).
    */
   private async pumpInParts(load: ActiveLoad, file: Blob): Promise<boolean> {
     const size = file.size;
-    const unit = size / (FIRST_RANGE_SHARE + load.helpers.length);
     const slots = load.helpers.map((h) => new PartSlot(h, load.id));
     try {
+      const count = Math.max(slots.length, Math.ceil(size / MAX_PART_BYTES));
+      const unit = size / (FIRST_RANGE_SHARE + count);
       const head = await file.slice(0, 4096).arrayBuffer();
-      const starts = await Promise.all(
-        slots.map(async (slot, k) => {
-          const from = Math.floor((FIRST_RANGE_SHARE + k) * unit);
-          const window = await file.slice(from, from + SPLIT_WINDOW).arrayBuffer();
-          return slot.begin(head.slice(0), window, from).catch(() => null);
+      // Each slot finds the starts of its ranges, one after another; the slots at once.
+      const found: Array<{ start: number; bare: boolean } | null> = new Array<null>(count).fill(null);
+      await Promise.all(
+        slots.map(async (slot, s) => {
+          for (let k = s; k < count; k += slots.length) {
+            const from = Math.floor((FIRST_RANGE_SHARE + k) * unit);
+            const window = await file.slice(from, from + SPLIT_WINDOW).arrayBuffer();
+            found[k] = await slot.split(head.slice(0), window, from).catch(() => null);
+          }
         }),
       );
-      const parts: Array<{ slot: PartSlot; start: number }> = [];
-      for (const [k, start] of starts.entries()) {
-        if (start !== null && start > (parts.at(-1)?.start ?? 0)) parts.push({ slot: slots[k]!, start });
+      const parts: Array<{ start: number; bare: boolean; slot: PartSlot }> = [];
+      for (const [k, f] of found.entries()) {
+        if (f && f.start > (parts.at(-1)?.start ?? 0)) parts.push({ ...f, slot: slots[k % slots.length]! });
       }
       if (load.done) return true;
       if (parts.length === 0) return false;
       load.partBytes = parts.map(() => 0);
       const stats = { read: parts.length, taken: 0 };
       load.partStats = stats;
-      const records = parts.map(({ slot, start }, k) => {
-        slot.onProgress = (received) => {
-          load.partBytes[k] = received;
-          this.reportProgress(load);
-        };
-        return slot.read(file, start, parts[k + 1]?.start ?? size, () => load.done).catch(() => null);
-      });
-      await this.pumpRange(load, file, 0, parts[0]!.start);
-      for (const [k, { start }] of parts.entries()) {
-        const end = parts[k + 1]?.start ?? size;
-        const record = await records[k]!;
-        if (load.done) return true;
-        const taken = record ? await this.absorb(load, record) : null;
-        load.partBytes[k] = 0;
-        if (taken?.taken) stats.taken++;
-        if (load.done) return true;
-        await this.pumpRange(load, file, taken?.taken ? taken.offset : start, end);
-        if (load.done) return true;
+      const end = (k: number): number => parts[k + 1]?.start ?? size;
+      // A part's record, and when the load is done with it (taken, or its range read here).
+      const records = parts.map(() => deferred<ArrayBuffer | null>());
+      const consumed = parts.map(() => deferred<void>());
+      for (const slot of slots) {
+        const mine = parts.flatMap((p, k) => (p.slot === slot ? [k] : []));
+        void (async () => {
+          for (const [j, k] of mine.entries()) {
+            // At most two of a slot's parts in flight: the one the load takes, the one read now.
+            if (j >= 2) await consumed[mine[j - 2]!]!.promise;
+            const p = parts[k]!;
+            p.slot.onProgress = (received) => {
+              load.partBytes[k] = received;
+              this.reportProgress(load);
+            };
+            records[k]!.resolve(load.done ? null : await p.slot.read(file, p.start, end(k), p.bare, () => load.done).catch(() => null));
+          }
+        })();
+      }
+      try {
+        await this.pumpRange(load, file, 0, parts[0]!.start);
+        for (const [k, { start }] of parts.entries()) {
+          const record = await records[k]!.promise;
+          if (load.done) break;
+          const taken = record ? await this.absorb(load, record) : null;
+          load.partBytes[k] = 0;
+          if (taken?.taken) stats.taken++;
+          if (!load.done) await this.pumpRange(load, file, taken?.taken ? taken.offset : start, end(k));
+          consumed[k]!.resolve();
+          if (load.done) break;
+        }
+      } finally {
+        // The slots' readers stop waiting (a part read for a load that ended is dropped).
+        for (const c of consumed) c.resolve();
       }
       return true;
     } finally {
@@ -573,6 +595,13 @@ export class WorkerEngine implements Engine {
     }
     l.reject(new CancelledError());
   }
+}
+
+/** A promise with its resolve. */
+function deferred<T>(): { promise: Promise<T>; resolve: (value: T) => void } {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => (resolve = r));
+  return { promise, resolve };
 }
 
 /** Wakes whatever the load's reader waits for (room in flight, a part taken), once the load is over. */

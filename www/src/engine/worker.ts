@@ -194,21 +194,22 @@ class Slot {
   }
 
   /** The part messages (see protocol.ts): a range read apart, and a part taken by this slot's load. */
-  private onPart(msg: Extract<ToWorker, { op: 'part-begin' | 'part-chunk' | 'part-finish' | 'absorb' }>): void {
+  private onPart(msg: Extract<ToWorker, { op: 'part-split' | 'part-begin' | 'part-chunk' | 'part-finish' | 'absorb' }>): void {
     const slot = this.id;
     const load = msg.load;
     try {
       switch (msg.op) {
-        case 'part-begin': {
-          this.releasePart();
+        case 'part-split': {
           const bare = this.glue.json_parts_layout(new Uint8Array(msg.head));
           const start = bare === undefined ? undefined : this.glue.json_split_point(new Uint8Array(msg.window), msg.from);
-          if (bare !== undefined && start !== undefined) {
-            this.part = new this.glue.JsonPart(start, bare);
-            this.partLoad = load;
-            this.partReceived = 0;
-          }
-          post({ type: 'part-start', slot, load, start: start ?? null });
+          post({ type: 'part-start', slot, load, start: start ?? null, bare: bare ?? false });
+          return;
+        }
+        case 'part-begin': {
+          this.releasePart();
+          this.part = new this.glue.JsonPart(msg.start, msg.bare);
+          this.partLoad = load;
+          this.partReceived = 0;
           return;
         }
         case 'part-chunk': {
@@ -328,6 +329,7 @@ class Slot {
           this.currentLoad = -1;
         }
         return;
+      case 'part-split':
       case 'part-begin':
       case 'part-chunk':
       case 'part-finish':
