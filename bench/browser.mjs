@@ -226,6 +226,29 @@ export async function loadInOurs(context, url, file, timeoutMs = 120000) {
 }
 
 /**
+ * Opens `fileUrl` in our page by `?url=` (a download, read by the page's own engine alone) and
+ * waits for the profile. Returns {ok, outcome, load_phases (the engine's timings: totalMs from the
+ * start of the load to the profile on the page), status}.
+ */
+export async function loadUrlInOurs(context, url, fileUrl, timeoutMs = 300000) {
+  const page = await context.newPage();
+  try {
+    await page.goto(new URL(`?url=${encodeURIComponent(fileUrl)}`, url).href);
+    await page.waitForFunction(() => ['ready', 'error'].includes(document.body.dataset.state), null, { timeout: timeoutMs, polling: 100 });
+    return await page.evaluate(() => ({
+      ok: document.body.dataset.state === 'ready',
+      outcome: document.body.dataset.state,
+      status: document.querySelector('#status')?.textContent?.trim() ?? '',
+      load_phases: performance.getEntriesByName('pv:load')[0]?.detail ?? null,
+    }));
+  } catch (e) {
+    return { ok: false, outcome: e.message, status: '', load_phases: null };
+  } finally {
+    await page.close().catch(() => undefined);
+  }
+}
+
+/**
  * Opens `base` in our page, then `cand` with "Compare with…", and waits for the Compare tab's
  * tables (or an error, a crash, a timeout). Returns {ok, outcome, compare_ms, phases, wall_ms, status}:
  * `compare_ms` is the page's own `pv:compare` measure (views/compare/compare-view.ts), from

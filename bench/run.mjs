@@ -135,18 +135,20 @@ function planeviewBin() {
 }
 
 /** `planeview summary FILE --json` under /usr/bin/time -v: wall seconds, peak RSS, summary. */
-function nativeOnce(file) {
+/** One `planeview summary` of `file`, reading it on `jobs` threads (PLANEVIEW_JOBS; 1: one thread). */
+function nativeOnce(file, jobs = 1) {
   const t0 = performance.now();
-  const r = spawnSync('/usr/bin/time', ['-v', planeviewBin(), 'summary', file, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const env = { ...process.env, PLANEVIEW_JOBS: String(jobs) };
+  const r = spawnSync('/usr/bin/time', ['-v', planeviewBin(), 'summary', file, '--json'], { encoding: 'utf8', maxBuffer: 1 << 26, env });
   const seconds = (performance.now() - t0) / 1000;
   if (r.status !== 0) throw new Error(`planeview summary ${file}: exit ${r.status}: ${r.stderr.split('\n').slice(-3).join(' ')}`);
   const rss = Number(/Maximum resident set size \(kbytes\): (\d+)/.exec(r.stderr)?.[1] ?? 0) * 1024;
   return { seconds, rss, summary: JSON.parse(r.stdout) };
 }
 
-function native(file, runs) {
+function native(file, runs, jobs = 1) {
   const all = [];
-  for (let i = 0; i < runs; i++) all.push(nativeOnce(file));
+  for (let i = 0; i < runs; i++) all.push(nativeOnce(file, jobs));
   const s = median(all.map((r) => r.seconds));
   return { seconds: s, runs: all.map((r) => r.seconds), rss: Math.max(...all.map((r) => r.rss)), summary: all[0].summary };
 }
@@ -294,6 +296,24 @@ async function main() {
       row('Native import, Chrome JSON', label(file), text, isAnchorFile ? '≥ 250 MB/s; ≥ 3× JSON.parse' : '≥ 250 MB/s', isAnchorFile ? `JSON.parse ${fmt(jpMbs)} MB/s` : null, ratio ? `${fmt(ratio)}×` : null, verdict(mm.mbs >= 250, ratio === null ? null : ratio >= 3));
     }
   }
+  // One file on several threads: ranges of its events read apart (PLANEVIEW_JOBS), against one.
+  if (!SMOKE) {
+    const threads = [2, 4, 8].filter((n) => n <= cpus().length);
+    for (const file of [inputs.torch, inputs.kineto1m, inputs.kineto10m]) {
+      const one = nativeRes.get(file);
+      if (!one) continue;
+      const parts = [];
+      for (const n of threads) {
+        log(`native, ${n} threads: ${file}`);
+        const r = native(file, file === inputs.kineto10m ? runsBig : runsSmall, n);
+        const same = JSON.stringify(r.summary) === JSON.stringify(one.summary);
+        parts.push(`${n} threads ${fmt(r.seconds, 3)} s (${fmt(one.seconds / r.seconds, 2)}×, ${fmt(r.summary.unpacked_bytes / MB / r.seconds)} MB/s, peak RSS ${mib(r.rss)}${same ? '' : '; SUMMARY DIFFERS'})`);
+      }
+      const more = cpus().length < 4 ? `; this machine has ${cpus().length} cores, so no 4- or 8-thread runs` : '';
+      row('Native import, one Chrome JSON file on several threads (PLANEVIEW_JOBS) against one', label(file), `1 thread ${fmt(one.seconds, 3)} s; ${parts.join('; ')}${more}`, 'speed-up over one thread (report)', null, null, parts.some((t) => t.includes('DIFFERS')) ? 'FAIL (summary differs)' : '—');
+    }
+  }
+
   // gzip cost: the same files as users have them.
   if (!SMOKE) {
     for (const [gz, plain] of [
@@ -392,11 +412,12 @@ function areaRows(area) {
 }
 
 async function browserRows(inputs, label) {
-  const { compareInOurs, launch, loadInOurs, loadInSpeedscope, zoomPan } = await import('./browser.mjs');
+  const { compareInOurs, launch, loadInOurs, loadInSpeedscope, loadUrlInOurs, zoomPan } = await import('./browser.mjs');
   const { startServer } = await import('../tests/e2e/server.mjs');
   const dist = join(ROOT, 'dist');
   if (!existsSync(join(dist, 'index.html'))) throw new Error('dist/ is not built (make dist)');
-  const ours = await startServer({ dir: dist, prefixes: ['/'] });
+  // The bench inputs are served too, for the loads by `?url=`.
+  const ours = await startServer({ dir: dist, prefixes: ['/'], mounts: [{ prefix: '/bench-work/', dir: WORK }] });
   const ssDir = join(ROOT, 'node_modules', 'speedscope', 'dist', 'release');
   const ss = existsSync(join(ssDir, 'index.html')) ? await startServer({ dir: ssDir, prefixes: ['/'] }) : null;
   const b = await launch();
@@ -435,6 +456,40 @@ async function browserRows(inputs, label) {
       const lp = mid.load_phases;
       const phases = lp ? `; of which engine taking chunks ${fmt(lp.pushMs / 1000, 2)} s, engine import ${fmt(lp.finishMs / 1000, 2)} s, the rest ${fmt((ms - lp.pushMs - lp.finishMs) / 1000, 2)} s` : '';
       row('Browser: drop → first timeline frame', label(file), `${fmt(ms / 1000, 2)} s median of ${runs.length} [${runs.map((r) => fmt(r.first_frame_ms / 1000, 2)).join(', ')}]${phases}; ${mem(last)}`, `≤ ${targetMs / 1000} s`, null, null, verdict(ms <= targetMs));
+    }
+
+    // One file read in parts by the engine workers (picked from disk) against one engine (the
+    // same file downloaded by `?url=`, which is read by the page's engine alone).
+    if (!SMOKE) {
+      for (const file of [inputs.torch, inputs.kineto1m]) {
+        log(`browser parts: ${file}`);
+        const inParts = [];
+        const alone = [];
+        for (let i = 0; i < runsOf(); i++) {
+          const r = await loadInOurs(b.context, ours.url, file);
+          await r.page.close().catch(() => undefined);
+          if (r.ok && r.load_phases) inParts.push(r.load_phases);
+          const u = await loadUrlInOurs(b.context, ours.url, `bench-work/${file.split('/').pop()}`);
+          if (u.ok && u.load_phases) alone.push(u.load_phases);
+        }
+        if (inParts.length === 0 || alone.length === 0) {
+          row('Browser: one Chrome JSON file read by the engine workers in parts against one engine', label(file), 'could not load', 'speed-up (report)', null, null, 'FAIL');
+          continue;
+        }
+        const a = median(inParts.map((p) => p.totalMs));
+        const o = median(alone.map((p) => p.totalMs));
+        const parts = inParts[0].parts;
+        const took = parts ? `${parts.taken} of ${parts.read} parts taken` : 'not read in parts';
+        row(
+          'Browser: one Chrome JSON file read by the engine workers in parts against one engine (load → profile on the page)',
+          label(file),
+          `${fmt(a / 1000, 2)} s in parts (${took}; median of ${inParts.length}) against ${fmt(o / 1000, 2)} s by one engine (\`?url=\`, median of ${alone.length}): ${fmt(o / a, 2)}× with ${Math.max(2, cpus().length)} engine workers`,
+          'speed-up (report)',
+          null,
+          null,
+          parts && parts.taken === parts.read ? '—' : 'FAIL (parts not taken)',
+        );
+      }
     }
 
     // Comparing two runs: from both loaded to the Compare tab's diff tables drawn. The ~50 MB

@@ -74,7 +74,7 @@ const SPLIT_WINDOW = 1 << 20;
  * The first range is this fraction of the others: the load's own slot also places every event,
  * its parts' included, so it has less time for reading.
  */
-const FIRST_RANGE_SHARE = 0.5;
+const FIRST_RANGE_SHARE = 0.8;
 
 export function nameFromUrl(url: string): string {
   try {

@@ -150,7 +150,8 @@ fn run(args: &[String]) -> Result<(), Failure> {
     }
 }
 
-/// Reads `file` in chunks and imports it; I/O and import errors become [`Failure::Input`].
+/// Reads `file` in chunks (a large plain Chrome JSON file on several threads, see
+/// [`read_parts`]) and imports it; I/O and import errors become [`Failure::Input`].
 ///
 /// The model is never freed: every command ends the process right after using it, and
 /// handing a model of hundreds of MB back to the allocator page by page would add a tenth to

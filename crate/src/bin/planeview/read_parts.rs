@@ -22,7 +22,7 @@ const MAX_THREADS: usize = 8;
 
 /// The first range is this fraction of the others: the thread that reads it also places
 /// every event, so it has less time for reading.
-const FIRST_RANGE_SHARE: f64 = 0.5;
+const FIRST_RANGE_SHARE: f64 = 0.8;
 
 /// Threads for one file: `PLANEVIEW_JOBS` if set (1 reads on one thread), else the cores.
 fn threads() -> usize {

@@ -86,6 +86,12 @@ impl Part {
     pub(super) fn record(&self) -> &[u8] {
         &self.bytes
     }
+
+    /// Whether the ops are the ones the part wrote (their checksum is the header's).
+    pub(super) fn intact(&self) -> bool {
+        self.bytes.len() >= HEADER_BYTES
+            && tape::checksum(&self.bytes[HEADER_BYTES..]) == self.header.checksum
+    }
 }
 
 /// A range of the event array read as its bytes arrive ([`PartStream::push`]), then
@@ -193,6 +199,7 @@ impl PartReader {
             stop: self.stop.unwrap_or(end),
             replaced_chars,
             entries: self.entries,
+            checksum: tape::checksum(&bytes[HEADER_BYTES..]),
         };
         header.write(&mut bytes[..HEADER_BYTES]);
         Part { bytes, header }

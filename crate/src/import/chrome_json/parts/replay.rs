@@ -5,13 +5,15 @@ use super::super::Reader;
 use super::super::event::EventFields;
 use super::Part;
 use super::tape::{Op, TapeReader};
+use crate::diagnostics::DiagnosticKind;
 use crate::model::{ArgValue, CategoryId, StrId};
 
 impl Reader {
-    /// Replays `part` after checking that all of it decodes (so a damaged record changes
-    /// nothing); false if it does not.
+    /// Replays `part`; false (nothing changed) when its ops are not the ones it wrote. Should
+    /// intact ops still not decode (a bug of the writer), the events before the fault stay,
+    /// with a `malformed_record` diagnostic.
     pub(in super::super) fn replay(&mut self, part: &Part) -> bool {
-        if !decodes(part) {
+        if !part.intact() {
             return false;
         }
         let mut ev = EventFields::default();
@@ -21,7 +23,16 @@ impl Reader {
         let mut strings: Vec<StrId> = vec![StrId::EMPTY];
         let mut categories: Vec<(StrId, Option<CategoryId>)> =
             vec![(StrId::EMPTY, Some(CategoryId::NONE))];
-        while let Some(Some(op)) = tape.next(&mut ev) {
+        let mut entries = 0u64;
+        loop {
+            let op = match tape.next(&mut ev) {
+                Some(Some(op)) => op,
+                Some(None) if entries == part.entries() => break,
+                _ => {
+                    self.part_fault(part, entries);
+                    break;
+                }
+            };
             match op {
                 Op::String(text) => strings.push(self.placer.b.intern(text)),
                 Op::Category(sid) => categories.push((strings[sid.0 as usize], None)),
@@ -47,14 +58,28 @@ impl Reader {
                     }
                     self.placer.place(&ev);
                     self.entries += 1;
+                    entries += 1;
                 }
                 Op::NotAnObject(offset) => {
                     self.placer.not_an_event(offset);
                     self.entries += 1;
+                    entries += 1;
                 }
             }
         }
         true
+    }
+
+    fn part_fault(&mut self, part: &Part, read: u64) {
+        let (start, stop, of) = (part.start(), part.stop(), part.entries());
+        self.placer
+            .b
+            .diagnostics()
+            .record(DiagnosticKind::MalformedRecord, || {
+                format!(
+                    "the events of bytes {start}..{stop}, read apart, did not decode after {read} of {of}; the rest of them are missing"
+                )
+            });
     }
 }
 
@@ -64,20 +89,5 @@ fn remap(value: ArgValue, strings: &[StrId]) -> ArgValue {
         ArgValue::Str(id) => ArgValue::Str(strings[id.0 as usize]),
         ArgValue::Json(id) => ArgValue::Json(strings[id.0 as usize]),
         other => other,
-    }
-}
-
-/// True if every op of `part` decodes and the elements are as many as its header says.
-fn decodes(part: &Part) -> bool {
-    let mut ev = EventFields::default();
-    let mut tape = TapeReader::new(part.record());
-    let mut entries = 0u64;
-    loop {
-        match tape.next(&mut ev) {
-            None => return false,
-            Some(None) => return entries == part.entries(),
-            Some(Some(Op::Event | Op::NotAnObject(_))) => entries += 1,
-            Some(Some(_)) => {}
-        }
     }
 }
