@@ -162,7 +162,10 @@ fn a_damaged_part_is_refused_and_changes_nothing() {
             let mut inc = Incoming::new(options);
             inc.expect(data.len() as u64).unwrap();
             inc.push(&data[..start]).unwrap();
-            assert!(!inc.absorb(&part).unwrap(), "damaged at {cut} ({damage:?}) and taken");
+            assert!(
+                !inc.absorb(&part).unwrap(),
+                "damaged at {cut} ({damage:?}) and taken"
+            );
             damaged += 1;
             inc.push(&data[start..]).unwrap();
             assert_eq!(fingerprint(inc.finish()), whole, "cut {cut} {damage:?}");

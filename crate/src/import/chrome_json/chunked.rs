@@ -25,6 +25,8 @@ pub(super) struct Chunked<R> {
     pub(super) tail: Vec<u8>,
     /// Offset of `tail[0]` in the input.
     pub(super) base: usize,
+    /// Offset of the end of what was pushed (or taken in place of bytes).
+    pub(super) end: usize,
     /// Don't read again before the tail holds this many bytes: a value that keeps being cut
     /// is re-read only as the tail doubles, so the total work stays linear.
     retry_len: usize,
@@ -48,6 +50,7 @@ impl<R: UnitReader> Chunked<R> {
             reader,
             tail: Vec::new(),
             base,
+            end: base,
             retry_len: if base == 0 { STREAM_MIN_BYTES } else { 0 },
             replaced_chars: 0,
         }
@@ -55,11 +58,12 @@ impl<R: UnitReader> Chunked<R> {
 
     /// The input offset of the next byte to push.
     pub(super) fn offset(&self) -> usize {
-        self.base + self.tail.len()
+        self.end
     }
 
     /// Reads the complete units of `chunk` (with the tail left from before).
     pub(super) fn push(&mut self, chunk: &[u8]) -> Result<(), ImportError> {
+        self.end += chunk.len();
         let mut chunk = chunk;
         if !self.tail.is_empty() || chunk.len() < self.retry_len {
             // Complete the unit cut at the end of the last chunk with the start of this one

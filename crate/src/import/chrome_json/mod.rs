@@ -137,7 +137,7 @@ impl ChromeJsonStream {
     }
 
     /// The input offset of the next byte to push: where the bytes pushed so far end, or,
-    /// after [`ChromeJsonStream::absorb`], where the part's bytes end.
+    /// after [`ChromeJsonStream::absorb`], where the part stopped reading.
     pub fn offset(&self) -> usize {
         self.chunks.offset()
     }
@@ -163,6 +163,7 @@ impl ChromeJsonStream {
             return false;
         }
         chunks.base = part.stop();
+        chunks.end = part.stop();
         chunks.replaced_chars += part.replaced_chars();
         true
     }
