@@ -71,10 +71,11 @@ interface ActiveLoad {
 /** How far past its guessed offset a part's start is looked for. */
 const SPLIT_WINDOW = 1 << 20;
 /**
- * The first range is this fraction of the others: the load's own slot also places every event,
- * its parts' included, so it has less time for reading.
+ * The range a load's own slot reads in each round, as a fraction of a part: reading an event is
+ * most of its cost, and the slot also takes every part (about a third of that cost), so it reads
+ * less than a helper.
  */
-const FIRST_RANGE_SHARE = 0.8;
+const OWN_RANGE_SHARE = 0.8;
 
 export function nameFromUrl(url: string): string {
   try {
@@ -444,41 +445,47 @@ export class WorkerEngine implements Engine {
   }
 
   /**
-   * A large file read in parts: ranges of at most MAX_PART_BYTES, each from the first boundary
-   * between events after its guessed offset to the next one's start, are read apart by the helper
-   * workers (in turn, each reading its next range while the load takes its last), while this slot
-   * reads the first range; then each part, in order, is taken in place of its range (or, when it
-   * failed or cannot be taken, the range is sent here). False (nothing sent) when the file cannot
-   * be read so (not plain Chrome JSON, no boundary found).
+   * A large file read in parts. The file is cut into rounds: in each, a range this slot reads
+   * itself, then one range per helper worker, read apart as parts (at most MAX_PART_BYTES each, so
+   * a round's records stay small), each from the first boundary between events after its guessed
+   * offset. The helpers read their parts in turn (each reading its next while this slot takes its
+   * last); this slot reads its own ranges and takes the parts in order, in place of their bytes,
+   * and reads whatever they did not cover (a part that failed, was not taken, or stopped early).
+   * False (nothing sent) when the file cannot be read so (not plain Chrome JSON, no boundary).
    */
   private async pumpInParts(load: ActiveLoad, file: Blob): Promise<boolean> {
     const size = file.size;
     const slots = load.helpers.map((h) => new PartSlot(h, load.id));
     try {
-      const count = Math.max(slots.length, Math.ceil(size / MAX_PART_BYTES));
-      const unit = size / (FIRST_RANGE_SHARE + count);
+      const h = slots.length;
+      const rounds = Math.ceil(size / ((OWN_RANGE_SHARE + h) * MAX_PART_BYTES));
+      const unit = size / (rounds * (OWN_RANGE_SHARE + h));
+      const roundStart = (r: number): number => Math.min(size, Math.floor(r * (OWN_RANGE_SHARE + h) * unit));
       const head = await file.slice(0, 4096).arrayBuffer();
-      // Each slot finds the starts of its ranges, one after another; the slots at once.
-      const found: Array<{ start: number; bare: boolean } | null> = new Array<null>(count).fill(null);
+      // Each slot finds the starts of its parts, one after another; the slots at once.
+      const found: Array<{ start: number; bare: boolean } | null> = new Array<null>(rounds * h).fill(null);
       await Promise.all(
-        slots.map(async (slot, s) => {
-          for (let k = s; k < count; k += slots.length) {
-            const from = Math.floor((FIRST_RANGE_SHARE + k) * unit);
+        slots.map(async (slot, k) => {
+          for (let r = 0; r < rounds; r++) {
+            const from = Math.floor(roundStart(r) + (OWN_RANGE_SHARE + k) * unit);
             const window = await file.slice(from, from + SPLIT_WINDOW).arrayBuffer();
-            found[k] = await slot.split(head.slice(0), window, from).catch(() => null);
+            found[r * h + k] = await slot.split(head.slice(0), window, from).catch(() => null);
           }
         }),
       );
-      const parts: Array<{ start: number; bare: boolean; slot: PartSlot }> = [];
-      for (const [k, f] of found.entries()) {
-        if (f && f.start > (parts.at(-1)?.start ?? 0)) parts.push({ ...f, slot: slots[k % slots.length]! });
+      // Parts in file order, each ending where the next begins or where the next round does.
+      const parts: Array<{ start: number; end: number; bare: boolean; slot: PartSlot }> = [];
+      for (const [j, f] of found.entries()) {
+        if (!f || f.start <= (parts.at(-1)?.start ?? 0)) continue;
+        const last = parts.at(-1);
+        if (last) last.end = Math.min(last.end, f.start);
+        parts.push({ ...f, end: roundStart(Math.floor(j / h) + 1), slot: slots[j % h]! });
       }
       if (load.done) return true;
       if (parts.length === 0) return false;
       load.partBytes = parts.map(() => 0);
       const stats = { read: parts.length, taken: 0 };
       load.partStats = stats;
-      const end = (k: number): number => parts[k + 1]?.start ?? size;
       // A part's record, and when the load is done with it (taken, or its range read here).
       const records = parts.map(() => deferred<ArrayBuffer | null>());
       const consumed = parts.map(() => deferred<void>());
@@ -493,22 +500,26 @@ export class WorkerEngine implements Engine {
               load.partBytes[k] = received;
               this.reportProgress(load);
             };
-            records[k]!.resolve(load.done ? null : await p.slot.read(file, p.start, end(k), p.bare, () => load.done).catch(() => null));
+            records[k]!.resolve(load.done ? null : await p.slot.read(file, p.start, p.end, p.bare, () => load.done).catch(() => null));
           }
         })();
       }
       try {
-        await this.pumpRange(load, file, 0, parts[0]!.start);
+        let at = 0;
         for (const [k, { start }] of parts.entries()) {
+          // This slot's own range, and what the last part did not cover (it stopped early, or
+          // was not taken).
+          await this.pumpRange(load, file, at, start);
           const record = await records[k]!.promise;
           if (load.done) break;
           const taken = record ? await this.absorb(load, record) : null;
           load.partBytes[k] = 0;
           if (taken?.taken) stats.taken++;
-          if (!load.done) await this.pumpRange(load, file, taken?.taken ? taken.offset : start, end(k));
+          at = taken?.taken ? taken.offset : start;
           consumed[k]!.resolve();
           if (load.done) break;
         }
+        if (!load.done) await this.pumpRange(load, file, at, size);
       } finally {
         // The slots' readers stop waiting (a part read for a load that ended is dropped).
         for (const c of consumed) c.resolve();
