@@ -86,6 +86,60 @@ fn chrome_json_rebase_overflow() {
     }
 }
 
+/// Once the reader had ended (the array's `]`), the stream no longer moved its offset with
+/// the chunks pushed after it, so data after the end found in a later chunk was reported at
+/// the wrong byte (fuzz target `json_parts`, which read it with parts at 53, 359 and 416).
+/// Read in those pieces, and in any three, it is reported where the whole file has it.
+#[test]
+fn json_trailing_data_after_a_later_chunk() {
+    use planeview::DiagnosticKind;
+    use planeview::import::ImportOptions;
+    use planeview::import::chrome_json::{ChromeJsonStream, import};
+    let data = regression("json_trailing_data_after_a_later_chunk.fuzz.json");
+    let example = |t: &planeview::Trace| {
+        t.diagnostics
+            .get(DiagnosticKind::TrailingData)
+            .map(|d| d.examples.clone())
+    };
+    let whole = example(&import(&data).unwrap());
+    assert!(
+        whole.as_ref().is_some_and(|e| e[0].contains("byte 364")),
+        "{whole:?}"
+    );
+    let pieces = |cuts: &[usize]| {
+        let mut s = ChromeJsonStream::new(&ImportOptions::default());
+        let mut at = 0;
+        for &cut in cuts.iter().chain([data.len()].iter()) {
+            s.push(&data[at..cut]).unwrap();
+            at = cut;
+        }
+        example(&s.finish().unwrap())
+    };
+    assert_eq!(pieces(&[53, 359, 416]), whole);
+    // The same with the end inside a chunk that completes a cut event (the first 64 KiB of it
+    // read with the cut event, the rest in place): the stray byte past those 64 KiB.
+    let mut padded = data[..364].to_vec();
+    padded.extend(std::iter::repeat_n(b' ', 100 << 10));
+    padded.extend_from_slice(&data[364..]);
+    let mut s = ChromeJsonStream::new(&ImportOptions::default());
+    s.push(&padded[..53]).unwrap();
+    s.push(&padded[53..]).unwrap();
+    let far = example(&s.finish().unwrap());
+    let expected = example(&import(&padded).unwrap());
+    assert!(
+        expected
+            .as_ref()
+            .is_some_and(|e| e[0].contains(&format!("byte {}", 364 + (100 << 10)))),
+        "{expected:?}"
+    );
+    assert_eq!(far, expected);
+    for a in (1..data.len()).step_by(7) {
+        for b in (a..data.len()).step_by(11) {
+            assert_eq!(pieces(&[a, b]), whole, "cut at {a} and {b}");
+        }
+    }
+}
+
 /// `TraceBuilder::finish` computed the rebase shift as `shift_ns * 1000`: an earliest time
 /// near i64::MIN ps overflowed it (fuzz target `xspace`).
 #[test]

@@ -63,6 +63,16 @@ impl<R: UnitReader> Chunked<R> {
 
     /// Reads the complete units of `chunk` (with the tail left from before).
     pub(super) fn push(&mut self, chunk: &[u8]) -> Result<(), ImportError> {
+        if self.reader.ended() {
+            // Nothing is kept once the reader has ended: each chunk is only looked at (for
+            // data after the end), at its own offset, however small it is.
+            let mut lx = Lexer::at(chunk, self.end, self.reader.scan());
+            self.end += chunk.len();
+            self.tail.clear();
+            self.base = self.end;
+            return self.reader.advance(&mut lx, false);
+        }
+        let chunk_start = self.end;
         self.end += chunk.len();
         let mut chunk = chunk;
         if !self.tail.is_empty() || chunk.len() < self.retry_len {
@@ -77,8 +87,11 @@ impl<R: UnitReader> Chunked<R> {
                 self.read_tail()?
             };
             if self.reader.ended() {
+                // The rest of the chunk is only looked at, as above.
                 self.tail.clear();
-                return Ok(());
+                self.base = self.end;
+                let mut lx = Lexer::at(&chunk[bridge..], chunk_start + bridge, self.reader.scan());
+                return self.reader.advance(&mut lx, false);
             }
             if read <= old_len {
                 // The unit goes on past the bridge (or it is not time to retry yet).
@@ -95,7 +108,9 @@ impl<R: UnitReader> Chunked<R> {
         let read = lx.offset() - self.base;
         self.replaced_chars += lx.replaced_chars;
         self.base += read;
-        if !self.reader.ended() {
+        if self.reader.ended() {
+            self.base = self.end;
+        } else {
             self.tail.extend_from_slice(&chunk[read..]);
         }
         self.set_retry();
