@@ -5,6 +5,11 @@
 //! Nested JSON values (objects, arrays) are kept as their compact JSON text. A set may name a
 //! parent set whose pairs it inherits (XSpace events inherit their event metadata's stats),
 //! so shared stats are stored once.
+//!
+//! A set may also be *encoded*: an importer keeps its records in a compact form of its own
+//! and the table decodes them only when a set is read, through the [`ArgDecoder`] it was
+//! given. Readers see no difference: [`ArgTable::get`] and [`ArgTable::find`] give the same
+//! pairs, in the same order, as a set stored pair by pair would.
 
 use super::strings::{StrId, StringTable};
 use std::ops::Range;
@@ -14,13 +19,36 @@ fn set_range(set_ends: &[u32], id: u32) -> Range<usize> {
     set_ends[id as usize - 1] as usize..set_ends[id as usize] as usize
 }
 
-/// Handle of a set of args; 0 is the empty set.
+/// Handle of a set of args; 0 is the empty set. Ids with the top bit set name encoded sets
+/// (record `id & !ENCODED` of the table's [`ArgDecoder`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ArgSetId(pub u32);
 
 impl ArgSetId {
     /// The empty set.
     pub const NONE: ArgSetId = ArgSetId(0);
+}
+
+/// The bit that marks an encoded set's id.
+const ENCODED: u32 = 1 << 31;
+
+/// Decodes the arg sets an importer kept encoded (see [`ArgTable::push_encoded`]).
+///
+/// Contract: record `r` is the `r`-th set pushed with `push_encoded`. `decode` appends its
+/// own pairs in the order an importer storing them pair by pair would have pushed them,
+/// and `find` gives the first of them with `key`. Keys and string values are ids the
+/// importer interned while it read the records. Neither may panic on damaged bytes: they
+/// give the pairs before the damage, then one pair with key `StrId::EMPTY` and the
+/// undecodable rest as `ArgValue::Bytes(len)`.
+pub trait ArgDecoder: std::fmt::Debug + Send + Sync {
+    /// Appends the own pairs of record `record` to `out`.
+    fn decode(&self, record: u32, out: &mut Vec<(StrId, ArgValue)>);
+    /// The first own value of `key` in record `record`.
+    fn find(&self, record: u32, key: StrId) -> Option<ArgValue>;
+    /// Number of pairs its records hold.
+    fn pair_count(&self) -> usize;
+    /// Bytes the decoder holds.
+    fn heap_bytes(&self) -> usize;
 }
 
 /// One typed value.
@@ -101,6 +129,12 @@ pub struct ArgTable {
     parents: Vec<u32>,
     /// Parent of the set under construction.
     pending_parent: ArgSetId,
+    /// `encoded_parents[r]`: the set whose pairs encoded set `r` inherits (0: none).
+    encoded_parents: Vec<u32>,
+    /// Bytes the importer said it keeps for the encoded sets (see `push_encoded`).
+    encoded_bytes: usize,
+    /// Decodes the encoded sets (`None` until the importer hands it over).
+    decoder: Option<Box<dyn ArgDecoder>>,
 }
 
 impl Default for ArgTable {
@@ -112,6 +146,9 @@ impl Default for ArgTable {
             bits: Vec::new(),
             parents: vec![0],
             pending_parent: ArgSetId::NONE,
+            encoded_parents: Vec::new(),
+            encoded_bytes: 0,
+            decoder: None,
         }
     }
 }
@@ -158,6 +195,36 @@ impl ArgTable {
         ArgSetId(self.set_ends.len() as u32 - 1)
     }
 
+    /// Adds an encoded set inheriting `parent`'s pairs (as [`ArgTable::inherit`] states, so
+    /// `parent` must not have a parent) and returns its handle; its own pairs are record
+    /// `n` of the decoder given to [`ArgTable::set_decoder`], for the `n`-th such set.
+    /// `bytes`: what the importer keeps for it (the model's memory budget counts them
+    /// before the decoder is handed over).
+    pub fn push_encoded(&mut self, parent: ArgSetId, bytes: usize) -> ArgSetId {
+        self.encoded_bytes += bytes;
+        let parent = match self.parents.get(parent.0 as usize) {
+            Some(0) => parent.0,
+            _ => 0,
+        };
+        self.encoded_parents.push(parent);
+        ArgSetId(ENCODED | (self.encoded_parents.len() as u32 - 1))
+    }
+
+    /// Makes room for `sets` more encoded sets.
+    pub fn reserve_encoded(&mut self, sets: usize) {
+        self.encoded_parents.reserve(sets);
+    }
+
+    /// Hands over the decoder of the sets added with [`ArgTable::push_encoded`].
+    pub fn set_decoder(&mut self, decoder: Box<dyn ArgDecoder>) {
+        self.decoder = Some(decoder);
+    }
+
+    /// Bytes the encoded sets take: their parents, and what the importer keeps of them.
+    pub fn encoded_bytes(&self) -> usize {
+        self.encoded_parents.len() * 4 + self.encoded_bytes
+    }
+
     /// Makes room for `sets` more sets holding `pairs` more pairs in all.
     pub fn reserve(&mut self, sets: usize, pairs: usize) {
         self.set_ends.reserve(sets);
@@ -174,6 +241,7 @@ impl ArgTable {
         self.keys.shrink_to_fit();
         self.kinds.shrink_to_fit();
         self.bits.shrink_to_fit();
+        self.encoded_parents.shrink_to_fit();
     }
 
     /// Drops the pairs pushed since the last `finish_set`.
@@ -186,23 +254,48 @@ impl ArgTable {
     }
 
     /// The pairs of one set: its own, then those it inherits whose keys it does not have.
-    pub fn get(&self, id: ArgSetId) -> impl Iterator<Item = (StrId, ArgValue)> + '_ {
-        let own = self.own_pairs(id.0);
-        let own_keys = &self.keys[own.clone()];
-        let parent = self.parents.get(id.0 as usize).copied().unwrap_or(0);
-        let inherited = self
-            .own_pairs(parent)
-            .filter(move |&k| !own_keys.contains(&self.keys[k]));
-        own.chain(inherited)
-            .map(|k| (self.keys[k], ArgValue::unpack(self.kinds[k], self.bits[k])))
+    pub fn get(&self, id: ArgSetId) -> ArgPairs<'_> {
+        let mut decoded = Vec::new();
+        let (own, parent) = match self.encoded(id) {
+            Some((record, parent)) => {
+                if let Some(d) = &self.decoder {
+                    d.decode(record, &mut decoded);
+                }
+                (0..0, parent)
+            }
+            None => (
+                self.own_pairs(id.0),
+                self.parents.get(id.0 as usize).copied().unwrap_or(0),
+            ),
+        };
+        ArgPairs {
+            table: self,
+            own_keys: own.clone(),
+            own,
+            decoded: decoded.into_iter(),
+            decoded_keys: Vec::new(),
+            inherited: self.own_pairs(parent),
+        }
     }
 
     /// The value of `key` in set `id`: the first of its own pairs with that key, else the
     /// first of its parent's; the same value `get(id)` yields first for `key`, found
     /// without building that iterator (the analyses read a few keys of millions of sets).
     pub fn find(&self, id: ArgSetId, key: StrId) -> Option<ArgValue> {
-        let parent = self.parents.get(id.0 as usize).copied().unwrap_or(0);
-        [self.own_pairs(id.0), self.own_pairs(parent)]
+        let (own, parent) = match self.encoded(id) {
+            Some((record, parent)) => {
+                let own = self.decoder.as_ref().and_then(|d| d.find(record, key));
+                if own.is_some() {
+                    return own;
+                }
+                (0..0, parent)
+            }
+            None => (
+                self.own_pairs(id.0),
+                self.parents.get(id.0 as usize).copied().unwrap_or(0),
+            ),
+        };
+        [own, self.own_pairs(parent)]
             .into_iter()
             .find_map(|r| {
                 let start = r.start;
@@ -214,6 +307,17 @@ impl ArgTable {
             .map(|k| ArgValue::unpack(self.kinds[k], self.bits[k]))
     }
 
+    /// The record and parent of an encoded set; `None` for a stored set (or an unknown
+    /// encoded id, read as a stored one: empty).
+    fn encoded(&self, id: ArgSetId) -> Option<(u32, u32)> {
+        if id.0 & ENCODED == 0 {
+            return None;
+        }
+        let record = id.0 & !ENCODED;
+        let parent = *self.encoded_parents.get(record as usize)?;
+        Some((record, parent))
+    }
+
     /// The range of the pairs stored in set `i` itself (empty for 0 or an unknown id).
     fn own_pairs(&self, i: u32) -> Range<usize> {
         if i == 0 || i as usize >= self.set_ends.len() {
@@ -223,9 +327,9 @@ impl ArgTable {
         }
     }
 
-    /// Number of pairs stored.
+    /// Number of pairs held: stored, and in the decoder's records.
     pub fn pair_count(&self) -> usize {
-        self.keys.len()
+        self.keys.len() + self.decoder.as_ref().map_or(0, |d| d.pair_count())
     }
 
     /// Bytes this table holds.
@@ -235,6 +339,46 @@ impl ArgTable {
             + self.keys.capacity() * 4
             + self.kinds.capacity()
             + self.bits.capacity() * 8
+            + self.encoded_parents.capacity() * 4
+            + self.decoder.as_ref().map_or(0, |d| d.heap_bytes())
+    }
+}
+
+/// The pairs of one set ([`ArgTable::get`]): its own (stored or decoded), then its
+/// parent's whose keys it does not have.
+#[derive(Debug)]
+pub struct ArgPairs<'t> {
+    table: &'t ArgTable,
+    /// Own stored pairs not yet yielded.
+    own: Range<usize>,
+    /// All own stored pairs (for the inherited pairs' key test).
+    own_keys: Range<usize>,
+    /// Own decoded pairs not yet yielded.
+    decoded: std::vec::IntoIter<(StrId, ArgValue)>,
+    /// Keys of the decoded pairs yielded.
+    decoded_keys: Vec<StrId>,
+    /// The parent's stored pairs not yet looked at.
+    inherited: Range<usize>,
+}
+
+impl Iterator for ArgPairs<'_> {
+    type Item = (StrId, ArgValue);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let t = self.table;
+        if let Some(k) = self.own.next() {
+            return Some((t.keys[k], ArgValue::unpack(t.kinds[k], t.bits[k])));
+        }
+        if let Some((key, value)) = self.decoded.next() {
+            self.decoded_keys.push(key);
+            return Some((key, value));
+        }
+        let own_keys = &t.keys[self.own_keys.clone()];
+        let k = self.inherited.by_ref().find(|&k| {
+            let key = t.keys[k];
+            !own_keys.contains(&key) && !self.decoded_keys.contains(&key)
+        })?;
+        Some((t.keys[k], ArgValue::unpack(t.kinds[k], t.bits[k])))
     }
 }
 

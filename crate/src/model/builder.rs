@@ -6,16 +6,20 @@ use super::lanes::assign_lanes;
 use super::row_order::order_by_track;
 use super::sampling::Sampler;
 use super::{
-    AggregateTable, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterMeta,
-    CounterMetaTable, CounterTable, Device, DeviceTable, FlowTable, Format, InstantTable, Metadata,
-    PS_PER_NS, PS_PER_US, ProcessId, ProcessRole, ProcessTable, Ps, SliceId, SliceTable, StrId,
-    StringTable, TimeOrigin, Trace, TrackId, TrackKind, TrackRole, TrackTable,
+    AggregateTable, ArgDecoder, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable,
+    CounterMeta, CounterMetaTable, CounterTable, Device, DeviceTable, FlowTable, Format,
+    InstantTable, Metadata, PS_PER_NS, PS_PER_US, ProcessId, ProcessRole, ProcessTable, Ps,
+    SliceId, SliceTable, StrId, StringTable, TimeOrigin, Trace, TrackId, TrackKind, TrackRole,
+    TrackTable,
 };
 use super::{COUNTER_ROW_BYTES, INSTANT_ROW_BYTES, SLICE_ROW_BYTES};
 use crate::diagnostics::{DiagnosticKind, Diagnostics};
 use hashbrown::HashMap;
 use std::ops::Range;
 
+/// Bytes per encoded arg set, as a reservation prices it before the importer says (its
+/// parent, and about what an importer keeps of a set's few records).
+const ENCODED_SET_BYTES: usize = 16;
 /// Bytes per arg pair (key, kind, payload: see `ArgTable::heap_bytes`).
 const ARG_PAIR_BYTES: usize = 13;
 
@@ -86,6 +90,7 @@ impl TraceBuilder {
                 + instants * INSTANT_ROW_BYTES
                 + samples * COUNTER_ROW_BYTES
                 + t.args.pair_count() * ARG_PAIR_BYTES
+                + t.args.encoded_bytes()
                 + t.strings.heap_bytes();
             (slices + instants + samples, bytes)
         });
@@ -245,7 +250,8 @@ impl TraceBuilder {
         self.trace.slices.reserve(slices);
         if self.keep_args {
             let arg_pairs = self.sampler.cap(arg_pairs, ARG_PAIR_BYTES);
-            self.trace.args.reserve(slices, arg_pairs);
+            // A set holds at least one pair: never more new sets than pairs.
+            self.trace.args.reserve(slices.min(arg_pairs), arg_pairs);
         }
     }
 
@@ -284,6 +290,33 @@ impl TraceBuilder {
             return;
         }
         self.trace.args.inherit(parent);
+    }
+
+    /// Whether args are kept (false in a reduced-detail import, see [`Self::drop_args`]).
+    pub fn keeps_args(&self) -> bool {
+        self.keep_args
+    }
+
+    /// A set whose own pairs the importer keeps encoded in `bytes`, inheriting `parent`'s
+    /// (see `ArgTable::push_encoded`); `NONE` in a reduced-detail import.
+    pub fn encoded_args(&mut self, parent: ArgSetId, bytes: usize) -> ArgSetId {
+        if !self.keep_args {
+            return ArgSetId::NONE;
+        }
+        self.trace.args.push_encoded(parent, bytes)
+    }
+
+    /// Makes room for `sets` more sets made with [`Self::encoded_args`].
+    pub fn reserve_encoded_args(&mut self, sets: usize) {
+        if self.keep_args {
+            let sets = self.sampler.cap(sets, ENCODED_SET_BYTES);
+            self.trace.args.reserve_encoded(sets);
+        }
+    }
+
+    /// Hands over the decoder of the sets made with [`Self::encoded_args`].
+    pub fn set_arg_decoder(&mut self, decoder: Box<dyn ArgDecoder>) {
+        self.trace.args.set_decoder(decoder);
     }
 
     /// Closes the arg set under construction.

@@ -20,7 +20,7 @@ mod strings;
 mod tables;
 mod time;
 
-pub use args::{ArgSetId, ArgTable, ArgValue, arg_value_to_json};
+pub use args::{ArgDecoder, ArgPairs, ArgSetId, ArgTable, ArgValue, arg_value_to_json};
 pub use builder::TraceBuilder;
 pub use counter_meta::{CounterMeta, CounterMetaTable};
 pub use dump::dump_text;

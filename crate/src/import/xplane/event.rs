@@ -56,6 +56,8 @@ pub(super) struct RawStat<'a> {
     pub metadata_id: i64,
     /// The value.
     pub value: RawValue<'a>,
+    /// The encoded `XStat` (its payload in the event).
+    pub body: &'a [u8],
 }
 
 /// Where an event lies: at an offset, or an aggregate with a count.
@@ -144,11 +146,36 @@ pub(super) fn decode_event<'a>(bytes: &'a [u8], out: &mut RawEvent<'a>) -> Resul
     Ok(())
 }
 
+/// What [`census`] counts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct Census {
+    /// Events.
+    pub events: usize,
+    /// Events with at least one stat.
+    pub events_with_stats: usize,
+    /// Stats.
+    pub stats: usize,
+    /// Bytes of the stats' payloads.
+    pub stat_bytes: usize,
+}
+
+impl Census {
+    /// The sums of both counts.
+    pub(super) fn add(self, other: Census) -> Census {
+        Census {
+            events: self.events + other.events,
+            events_with_stats: self.events_with_stats + other.events_with_stats,
+            stats: self.stats + other.stats,
+            stat_bytes: self.stat_bytes + other.stat_bytes,
+        }
+    }
+}
+
 /// How many events, and stats in them, an encoded `XLine` holds: a walk over field keys and
 /// lengths only, so that the builder can reserve room before the events are decoded. Stops
 /// quietly at damage: the count only sizes allocations.
-pub(super) fn census(line: &[u8], line_events_field: u64) -> (usize, usize) {
-    let (mut events, mut stats) = (0, 0);
+pub(super) fn census(line: &[u8], line_events_field: u64) -> Census {
+    let mut sum = Census::default();
     let mut pos = 0;
     while let Ok((number, wire, next)) = key(line, pos) {
         if (number, wire) != (line_events_field, LEN) {
@@ -162,17 +189,22 @@ pub(super) fn census(line: &[u8], line_events_field: u64) -> (usize, usize) {
             break;
         };
         pos = next;
-        events += 1;
+        sum.events += 1;
+        let stats = sum.stats;
         let mut at = 0;
         while let Ok((number, wire, next)) = key(event, at) {
-            stats += usize::from((number, wire) == (4, LEN));
-            let Ok(next) = skip(event, next, wire) else {
+            let Ok(end) = skip(event, next, wire) else {
                 break;
             };
-            at = next;
+            if (number, wire) == (4, LEN) {
+                sum.stats += 1;
+                sum.stat_bytes += end - next;
+            }
+            at = end;
         }
+        sum.events_with_stats += usize::from(sum.stats > stats);
     }
-    (events, stats)
+    sum
 }
 
 /// The whole `field` records (length-delimited) of an encoded message, as (offset of the
@@ -231,10 +263,12 @@ impl<'a> Iterator for WholeRecords<'a> {
     }
 }
 
-fn decode_stat(bytes: &[u8]) -> Result<RawStat<'_>, Invalid> {
+/// Decodes one encoded `XStat`.
+pub(super) fn decode_stat(bytes: &[u8]) -> Result<RawStat<'_>, Invalid> {
     let mut stat = RawStat {
         metadata_id: 0,
         value: RawValue::None,
+        body: bytes,
     };
     let mut pos = 0;
     if bytes.first() == Some(&KEY_STAT_METADATA_ID) {
