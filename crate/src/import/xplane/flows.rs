@@ -76,22 +76,22 @@ impl FlowStatIds {
     }
 }
 
-/// One event that carries a flow id.
+/// One event that carries a flow id (24 bytes: the context type is its list's).
 #[derive(Clone, Copy, Debug)]
 struct End {
-    /// (context type, id) or (0, correlation id).
-    key: (u64, u64),
-    slice: SliceId,
+    /// The context id or the correlation id.
+    id: u64,
     start: Ps,
+    slice: SliceId,
 }
 
 /// Context types looked up by a linear search before [`ByType`] uses its map.
 const FEW_TYPES: usize = 8;
 
-/// The order in which ends are matched: (key, start, slice). Keys are distinct (each slice
-/// is noted once per list), so every sort by it gives the same order.
-fn end_order(e: &End) -> ((u64, u64), Ps, SliceId) {
-    (e.key, e.start, e.slice)
+/// The order in which ends of one list are matched: (id, start, slice). Keys are distinct
+/// (each slice is noted once per list), so every sort by it gives the same order.
+fn end_order(e: &End) -> (u64, Ps, SliceId) {
+    (e.id, e.start, e.slice)
 }
 
 /// Producer or consumer ends, one list per context type, each in the order noted.
@@ -108,8 +108,7 @@ struct ByType {
 }
 
 impl ByType {
-    fn push(&mut self, end: End) {
-        let ty = end.key.0;
+    fn push(&mut self, ty: u64, end: End) {
         let found = if self.lists.len() <= FEW_TYPES {
             self.lists.iter().position(|(t, _)| *t == ty)
         } else {
@@ -171,12 +170,12 @@ impl XFlows {
                 found[k] = id_of(stat.value);
             }
         }
-        let end = |key| End { key, slice, start };
+        let end = |id| End { id, start, slice };
         if let Some(id) = found[0] {
-            self.producers.push(end((found[1].unwrap_or(0), id)));
+            self.producers.push(found[1].unwrap_or(0), end(id));
         }
         if let Some(id) = found[2] {
-            self.consumers.push(end((found[3].unwrap_or(0), id)));
+            self.consumers.push(found[3].unwrap_or(0), end(id));
         }
         if let Some(id) = found[4] {
             let list = if device {
@@ -184,7 +183,7 @@ impl XFlows {
             } else {
                 &mut self.launches
             };
-            list.push(end((0, id)));
+            list.push(end(id));
         }
     }
 
@@ -198,17 +197,17 @@ impl XFlows {
                 Ok(i) => &producers[i].1[..],
                 Err(_) => &[],
             };
-            unmatched += join(same_type, &consumers, b, &mut categories);
+            unmatched += join(ty, same_type, &consumers, b, &mut categories);
         }
         if !self.device_work.is_empty() {
             self.launches.sort_unstable_by_key(end_order);
             let category = b.category("correlation_id");
             let mut launch_of: HashMap<u64, SliceId> = HashMap::new();
             for l in &self.launches {
-                launch_of.entry(l.key.1).or_insert(l.slice);
+                launch_of.entry(l.id).or_insert(l.slice);
             }
             for d in &self.device_work {
-                match launch_of.get(&d.key.1) {
+                match launch_of.get(&d.id) {
                     Some(&launch) => b.add_flow(launch, d.slice, category),
                     None => unmatched += 1,
                 }
@@ -224,10 +223,11 @@ impl XFlows {
     }
 }
 
-/// A merge join of one context type's producers and consumers, both sorted by
-/// [`end_order`]: each consumer gets an arrow from the latest producer of its key that starts
+/// A merge join of context type `ty`'s producers and consumers, both sorted by
+/// [`end_order`]: each consumer gets an arrow from the latest producer of its id that starts
 /// no later than it (else the earliest). Linear. Returns the consumers left without one.
 fn join(
+    ty: u64,
     producers: &[End],
     consumers: &[End],
     b: &mut TraceBuilder,
@@ -237,16 +237,16 @@ fn join(
     let mut lo = 0;
     let mut c = 0;
     while c < consumers.len() {
-        let key = consumers[c].key;
+        let key = consumers[c].id;
         let mut group_end = c + 1;
-        while group_end < consumers.len() && consumers[group_end].key == key {
+        while group_end < consumers.len() && consumers[group_end].id == key {
             group_end += 1;
         }
-        while lo < producers.len() && producers[lo].key < key {
+        while lo < producers.len() && producers[lo].id < key {
             lo += 1;
         }
         let mut hi = lo;
-        while hi < producers.len() && producers[hi].key == key {
+        while hi < producers.len() && producers[hi].id == key {
             hi += 1;
         }
         if lo == hi {
@@ -255,8 +255,8 @@ fn join(
             continue;
         }
         let category = *categories
-            .entry(key.0)
-            .or_insert_with(|| b.category(&format!("producer_consumer/{}", key.0)));
+            .entry(ty)
+            .or_insert_with(|| b.category(&format!("producer_consumer/{ty}")));
         let mut latest = lo;
         for consumer in &consumers[c..group_end] {
             while latest + 1 < hi && producers[latest + 1].start <= consumer.start {
