@@ -23,7 +23,6 @@ mod counters;
 mod event;
 mod flows;
 mod id_cache;
-mod lazy_stats;
 mod order;
 mod roles;
 mod stats;
@@ -47,7 +46,6 @@ use event::{Placement, RawEvent, RawValue, decode_event};
 use flows::{FlowStatIds, XFlows};
 use hashbrown::HashMap;
 use id_cache::IdCache;
-use lazy_stats::LazyStats;
 use pb::x_stat::Value;
 use prost::Message;
 use wire::{Field, Fields, LEN, Stop, VARINT};
@@ -182,8 +180,6 @@ struct Importer {
     space_strings: [Vec<String>; 3],
     /// Flow ends, matched at the end.
     flows: XFlows,
-    /// Events' own stats, kept encoded.
-    lazy: LazyStats,
 }
 
 impl Importer {
@@ -199,7 +195,6 @@ impl Importer {
             planes: Vec::new(),
             space_strings: Default::default(),
             flows: XFlows::default(),
-            lazy: LazyStats::new(),
         }
     }
 
@@ -343,12 +338,8 @@ impl Importer {
             sum.add(event::census(line.bytes, LINE_EVENTS))
         });
         self.b.reserve(census.events, 0);
-        if self.b.keeps_args() {
-            self.b.reserve_encoded_args(census.events_with_stats);
-            let bytes = census.stat_bytes + census.stats * 2;
-            self.lazy.reserve(census.events_with_stats, bytes);
-        }
-        let first_record = self.lazy.records();
+        self.b
+            .reserve_packed_args(census.events_with_stats, census.stat_bytes);
         let mut names = PlaneNames::new(&plane);
         let mut tracks: HashMap<i64, TrackId> = HashMap::new();
         let mut track_names: Vec<(TrackId, String)> = Vec::new();
@@ -375,7 +366,6 @@ impl Importer {
             });
             self.add_line_events(line, &header, track, &mut names);
         }
-        self.lazy.end_plane(first_record, names.stat_keys);
         let device = order::is_device_plane(&plane.name);
         track_names.sort_by(|a, b| order::cmp_lines(device, &a.1, &b.1));
         for (rank, (track, _)) in track_names.into_iter().enumerate() {
@@ -474,7 +464,7 @@ impl Importer {
             Some(Placement::Aggregate(occurrences)) => {
                 self.aggregates += 1;
                 let kind = names.kind(event.metadata_id, &mut self.b);
-                let args = names.event_args(event, kind, &mut self.b, &mut self.lazy);
+                let args = names.event_args(event, kind, &mut self.b);
                 let name = names.kinds[kind].name;
                 self.b
                     .add_aggregate(track, name, occurrences, event.duration_ps, args);
@@ -495,7 +485,7 @@ impl Importer {
         {
             return;
         }
-        let args = names.event_args(event, kind, &mut self.b, &mut self.lazy);
+        let args = names.event_args(event, kind, &mut self.b);
         let Some(slice) = self.b.add_slice(
             track,
             start,
@@ -562,11 +552,6 @@ impl Importer {
             self.b.set_process_sort_index(*process, rank as i64);
         }
         std::mem::take(&mut self.flows).finish(&mut self.b);
-        if self.lazy.records() > 0 {
-            let mut lazy = std::mem::replace(&mut self.lazy, LazyStats::new());
-            lazy.seal();
-            self.b.set_arg_decoder(Box::new(lazy));
-        }
         let n = self.aggregates;
         self.b.diagnostics().record_many(
             DiagnosticKind::AggregateNotDrawn,
@@ -726,44 +711,15 @@ impl<'p> PlaneNames<'p> {
         self.kinds.len() - 1
     }
 
-    /// Builds an event's args: its own stats, kept encoded in `lazy`, inheriting its
-    /// metadata's stats (those whose name it does not have itself). Keys and string values
-    /// are interned here, in the order [`Self::arg_value`] would intern them, so decoding
-    /// gives the ids an eager import stores.
-    fn event_args(
-        &mut self,
-        event: &RawEvent,
-        kind: usize,
-        b: &mut TraceBuilder,
-        lazy: &mut LazyStats,
-    ) -> ArgSetId {
-        let parent = self.kinds[kind].args;
-        if event.stats.is_empty() {
-            b.inherit_args(parent);
-            return b.finish_args();
-        }
+    /// Builds an event's args: its own stats, packed, inheriting its metadata's stats
+    /// (those whose name it does not have itself; stat names are unique per plane).
+    fn event_args(&mut self, event: &RawEvent, kind: usize, b: &mut TraceBuilder) -> ArgSetId {
         for stat in &event.stats {
-            self.stat_key(stat.metadata_id, b);
-            match stat.value {
-                RawValue::Ref(id) => {
-                    self.stat_key(id as i64, b);
-                }
-                RawValue::Str(s) => lazy.note_str(b.intern(s), s),
-                RawValue::Compressed(data) => {
-                    if let (ArgValue::Str(id), Some(text)) =
-                        (inflated_arg_value(data, b), stats::inflate(data))
-                    {
-                        lazy.note_str(id, &text);
-                    }
-                }
-                _ => {}
-            }
+            let key = self.stat_key(stat.metadata_id, b);
+            let value = self.arg_value(stat.value, b);
+            b.push_packed_arg(key, value);
         }
-        if !b.keeps_args() {
-            return ArgSetId::NONE;
-        }
-        let bytes = lazy.push(&event.stats);
-        b.encoded_args(parent, bytes)
+        b.finish_packed_args(self.kinds[kind].args)
     }
 
     /// A stat's value as an arg value.

@@ -6,11 +6,12 @@
 //! parent set whose pairs it inherits (XSpace events inherit their event metadata's stats),
 //! so shared stats are stored once.
 //!
-//! A set may also be *encoded*: an importer keeps its records in a compact form of its own
-//! and the table decodes them only when a set is read, through the [`ArgDecoder`] it was
-//! given. Readers see no difference: [`ArgTable::get`] and [`ArgTable::find`] give the same
-//! pairs, in the same order, as a set stored pair by pair would.
+//! A set may instead be *packed* (see `packed_args.rs`): its own pairs as a few bytes each
+//! in one byte arena, read when the set is read. Readers see no difference:
+//! [`ArgTable::get`] and [`ArgTable::find`] give the same pairs, in the same order, as a set
+//! stored in the pair columns would.
 
+use super::packed_args::{PackedPairs, PackedSets};
 use super::strings::{StrId, StringTable};
 use std::ops::Range;
 
@@ -19,8 +20,8 @@ fn set_range(set_ends: &[u32], id: u32) -> Range<usize> {
     set_ends[id as usize - 1] as usize..set_ends[id as usize] as usize
 }
 
-/// Handle of a set of args; 0 is the empty set. Ids with the top bit set name encoded sets
-/// (record `id & !ENCODED` of the table's [`ArgDecoder`]).
+/// Handle of a set of args; 0 is the empty set. Ids with the top bit set name packed sets
+/// (packed record `id & !PACKED`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct ArgSetId(pub u32);
 
@@ -29,27 +30,8 @@ impl ArgSetId {
     pub const NONE: ArgSetId = ArgSetId(0);
 }
 
-/// The bit that marks an encoded set's id.
-const ENCODED: u32 = 1 << 31;
-
-/// Decodes the arg sets an importer kept encoded (see [`ArgTable::push_encoded`]).
-///
-/// Contract: record `r` is the `r`-th set pushed with `push_encoded`. `decode` appends its
-/// own pairs in the order an importer storing them pair by pair would have pushed them,
-/// and `find` gives the first of them with `key`. Keys and string values are ids the
-/// importer interned while it read the records. Neither may panic on damaged bytes: they
-/// give the pairs before the damage, then one pair with key `StrId::EMPTY` and the
-/// undecodable rest as `ArgValue::Bytes(len)`.
-pub trait ArgDecoder: std::fmt::Debug + Send + Sync {
-    /// Appends the own pairs of record `record` to `out`.
-    fn decode(&self, record: u32, out: &mut Vec<(StrId, ArgValue)>);
-    /// The first own value of `key` in record `record`.
-    fn find(&self, record: u32, key: StrId) -> Option<ArgValue>;
-    /// Number of pairs its records hold.
-    fn pair_count(&self) -> usize;
-    /// Bytes the decoder holds.
-    fn heap_bytes(&self) -> usize;
-}
+/// The bit that marks a packed set's id.
+const PACKED: u32 = 1 << 31;
 
 /// One typed value.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -76,7 +58,7 @@ pub enum ArgValue {
 /// 13 bytes a pair with its key instead of the 20 of a key beside a 16-byte enum.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 #[repr(u8)]
-enum Kind {
+pub(super) enum Kind {
     Int,
     Uint,
     Float,
@@ -87,8 +69,26 @@ enum Kind {
     Null,
 }
 
+impl Kind {
+    /// The kind whose `as u8` is `tag & 7`.
+    #[inline]
+    pub(super) fn from_tag(tag: u8) -> Kind {
+        match tag & 7 {
+            0 => Kind::Int,
+            1 => Kind::Uint,
+            2 => Kind::Float,
+            3 => Kind::Bool,
+            4 => Kind::Str,
+            5 => Kind::Json,
+            6 => Kind::Bytes,
+            _ => Kind::Null,
+        }
+    }
+}
+
 impl ArgValue {
-    fn pack(self) -> (Kind, u64) {
+    #[inline]
+    pub(super) fn pack(self) -> (Kind, u64) {
         match self {
             ArgValue::Int(v) => (Kind::Int, v as u64),
             ArgValue::Uint(v) => (Kind::Uint, v),
@@ -101,7 +101,8 @@ impl ArgValue {
         }
     }
 
-    fn unpack(kind: Kind, bits: u64) -> Self {
+    #[inline]
+    pub(super) fn unpack(kind: Kind, bits: u64) -> Self {
         match kind {
             Kind::Int => ArgValue::Int(bits as i64),
             Kind::Uint => ArgValue::Uint(bits),
@@ -129,12 +130,8 @@ pub struct ArgTable {
     parents: Vec<u32>,
     /// Parent of the set under construction.
     pending_parent: ArgSetId,
-    /// `encoded_parents[r]`: the set whose pairs encoded set `r` inherits (0: none).
-    encoded_parents: Vec<u32>,
-    /// Bytes the importer said it keeps for the encoded sets (see `push_encoded`).
-    encoded_bytes: usize,
-    /// Decodes the encoded sets (`None` until the importer hands it over).
-    decoder: Option<Box<dyn ArgDecoder>>,
+    /// The packed sets.
+    packed: PackedSets,
 }
 
 impl Default for ArgTable {
@@ -146,9 +143,7 @@ impl Default for ArgTable {
             bits: Vec::new(),
             parents: vec![0],
             pending_parent: ArgSetId::NONE,
-            encoded_parents: Vec::new(),
-            encoded_bytes: 0,
-            decoder: None,
+            packed: PackedSets::default(),
         }
     }
 }
@@ -195,34 +190,36 @@ impl ArgTable {
         ArgSetId(self.set_ends.len() as u32 - 1)
     }
 
-    /// Adds an encoded set inheriting `parent`'s pairs (as [`ArgTable::inherit`] states, so
-    /// `parent` must not have a parent) and returns its handle; its own pairs are record
-    /// `n` of the decoder given to [`ArgTable::set_decoder`], for the `n`-th such set.
-    /// `bytes`: what the importer keeps for it (the model's memory budget counts them
-    /// before the decoder is handed over).
-    pub fn push_encoded(&mut self, parent: ArgSetId, bytes: usize) -> ArgSetId {
-        self.encoded_bytes += bytes;
+    /// Appends one pair to the packed set under construction (see
+    /// [`ArgTable::finish_packed`]).
+    #[inline]
+    pub fn push_packed(&mut self, key: StrId, value: ArgValue) {
+        self.packed.push(key, value);
+    }
+
+    /// Closes the packed set under construction, inheriting `parent`'s pairs (as
+    /// [`ArgTable::inherit`] states: ignored if `parent` has a parent), and returns its
+    /// handle: the parent itself if it has no pairs of its own, else a new id.
+    #[inline]
+    pub fn finish_packed(&mut self, parent: ArgSetId) -> ArgSetId {
         let parent = match self.parents.get(parent.0 as usize) {
-            Some(0) => parent.0,
-            _ => 0,
+            Some(0) => parent,
+            _ => ArgSetId::NONE,
         };
-        self.encoded_parents.push(parent);
-        ArgSetId(ENCODED | (self.encoded_parents.len() as u32 - 1))
+        if self.packed.pending_bytes() == 0 {
+            return parent;
+        }
+        ArgSetId(PACKED | self.packed.finish(parent.0))
     }
 
-    /// Makes room for `sets` more encoded sets.
-    pub fn reserve_encoded(&mut self, sets: usize) {
-        self.encoded_parents.reserve(sets);
+    /// Makes room for `sets` more packed sets of `bytes` bytes in all.
+    pub fn reserve_packed(&mut self, sets: usize, bytes: usize) {
+        self.packed.reserve(sets, bytes);
     }
 
-    /// Hands over the decoder of the sets added with [`ArgTable::push_encoded`].
-    pub fn set_decoder(&mut self, decoder: Box<dyn ArgDecoder>) {
-        self.decoder = Some(decoder);
-    }
-
-    /// Bytes the encoded sets take: their parents, and what the importer keeps of them.
-    pub fn encoded_bytes(&self) -> usize {
-        self.encoded_parents.len() * 4 + self.encoded_bytes
+    /// Bytes the packed sets take in use (their records, ends and parents).
+    pub fn packed_bytes(&self) -> usize {
+        self.packed.bytes_in_use()
     }
 
     /// Makes room for `sets` more sets holding `pairs` more pairs in all.
@@ -241,7 +238,7 @@ impl ArgTable {
         self.keys.shrink_to_fit();
         self.kinds.shrink_to_fit();
         self.bits.shrink_to_fit();
-        self.encoded_parents.shrink_to_fit();
+        self.packed.seal();
     }
 
     /// Drops the pairs pushed since the last `finish_set`.
@@ -255,25 +252,16 @@ impl ArgTable {
 
     /// The pairs of one set: its own, then those it inherits whose keys it does not have.
     pub fn get(&self, id: ArgSetId) -> ArgPairs<'_> {
-        let mut decoded = Vec::new();
-        let (own, parent) = match self.encoded(id) {
-            Some((record, parent)) => {
-                if let Some(d) = &self.decoder {
-                    d.decode(record, &mut decoded);
-                }
-                (0..0, parent)
-            }
-            None => (
-                self.own_pairs(id.0),
-                self.parents.get(id.0 as usize).copied().unwrap_or(0),
-            ),
+        let (own, packed, parent) = match self.packed(id) {
+            Some((pairs, parent)) => (0..0, Some(pairs), parent),
+            None => (self.own_pairs(id.0), None, self.parent(id.0)),
         };
         ArgPairs {
             table: self,
             own_keys: own.clone(),
             own,
-            decoded: decoded.into_iter(),
-            decoded_keys: Vec::new(),
+            packed_keys: packed.clone(),
+            packed,
             inherited: self.own_pairs(parent),
         }
     }
@@ -282,18 +270,14 @@ impl ArgTable {
     /// first of its parent's; the same value `get(id)` yields first for `key`, found
     /// without building that iterator (the analyses read a few keys of millions of sets).
     pub fn find(&self, id: ArgSetId, key: StrId) -> Option<ArgValue> {
-        let (own, parent) = match self.encoded(id) {
-            Some((record, parent)) => {
-                let own = self.decoder.as_ref().and_then(|d| d.find(record, key));
-                if own.is_some() {
-                    return own;
+        let (own, parent) = match self.packed(id) {
+            Some((pairs, parent)) => {
+                if let Some(value) = pairs.find_key(key) {
+                    return Some(value);
                 }
                 (0..0, parent)
             }
-            None => (
-                self.own_pairs(id.0),
-                self.parents.get(id.0 as usize).copied().unwrap_or(0),
-            ),
+            None => (self.own_pairs(id.0), self.parent(id.0)),
         };
         [own, self.own_pairs(parent)]
             .into_iter()
@@ -307,15 +291,19 @@ impl ArgTable {
             .map(|k| ArgValue::unpack(self.kinds[k], self.bits[k]))
     }
 
-    /// The record and parent of an encoded set; `None` for a stored set (or an unknown
-    /// encoded id, read as a stored one: empty).
-    fn encoded(&self, id: ArgSetId) -> Option<(u32, u32)> {
-        if id.0 & ENCODED == 0 {
+    /// The own pairs and the parent of a packed set; `None` for a stored set (or an unknown
+    /// packed id, read as a stored one: empty).
+    #[inline]
+    fn packed(&self, id: ArgSetId) -> Option<(PackedPairs<'_>, u32)> {
+        if id.0 & PACKED == 0 {
             return None;
         }
-        let record = id.0 & !ENCODED;
-        let parent = *self.encoded_parents.get(record as usize)?;
-        Some((record, parent))
+        self.packed.record(id.0 & !PACKED)
+    }
+
+    /// The parent of stored set `i` (0 for none or an unknown id).
+    fn parent(&self, i: u32) -> u32 {
+        self.parents.get(i as usize).copied().unwrap_or(0)
     }
 
     /// The range of the pairs stored in set `i` itself (empty for 0 or an unknown id).
@@ -327,9 +315,14 @@ impl ArgTable {
         }
     }
 
-    /// Number of pairs held: stored, and in the decoder's records.
+    /// Number of pairs held: stored in the pair columns, and packed.
     pub fn pair_count(&self) -> usize {
-        self.keys.len() + self.decoder.as_ref().map_or(0, |d| d.pair_count())
+        self.keys.len() + self.packed.pair_count()
+    }
+
+    /// Number of pairs stored in the pair columns.
+    pub fn stored_pair_count(&self) -> usize {
+        self.keys.len()
     }
 
     /// Bytes this table holds.
@@ -339,12 +332,11 @@ impl ArgTable {
             + self.keys.capacity() * 4
             + self.kinds.capacity()
             + self.bits.capacity() * 8
-            + self.encoded_parents.capacity() * 4
-            + self.decoder.as_ref().map_or(0, |d| d.heap_bytes())
+            + self.packed.heap_bytes()
     }
 }
 
-/// The pairs of one set ([`ArgTable::get`]): its own (stored or decoded), then its
+/// The pairs of one set ([`ArgTable::get`]): its own (stored or packed), then its
 /// parent's whose keys it does not have.
 #[derive(Debug)]
 pub struct ArgPairs<'t> {
@@ -353,10 +345,10 @@ pub struct ArgPairs<'t> {
     own: Range<usize>,
     /// All own stored pairs (for the inherited pairs' key test).
     own_keys: Range<usize>,
-    /// Own decoded pairs not yet yielded.
-    decoded: std::vec::IntoIter<(StrId, ArgValue)>,
-    /// Keys of the decoded pairs yielded.
-    decoded_keys: Vec<StrId>,
+    /// Own packed pairs not yet yielded.
+    packed: Option<PackedPairs<'t>>,
+    /// All own packed pairs (for the inherited pairs' key test).
+    packed_keys: Option<PackedPairs<'t>>,
     /// The parent's stored pairs not yet looked at.
     inherited: Range<usize>,
 }
@@ -369,14 +361,17 @@ impl Iterator for ArgPairs<'_> {
         if let Some(k) = self.own.next() {
             return Some((t.keys[k], ArgValue::unpack(t.kinds[k], t.bits[k])));
         }
-        if let Some((key, value)) = self.decoded.next() {
-            self.decoded_keys.push(key);
-            return Some((key, value));
+        if let Some(pair) = self.packed.as_mut().and_then(Iterator::next) {
+            return Some(pair);
         }
         let own_keys = &t.keys[self.own_keys.clone()];
+        let packed_keys = &self.packed_keys;
         let k = self.inherited.by_ref().find(|&k| {
             let key = t.keys[k];
-            !own_keys.contains(&key) && !self.decoded_keys.contains(&key)
+            !own_keys.contains(&key)
+                && packed_keys
+                    .clone()
+                    .is_none_or(|pairs| pairs.find_key(key).is_none())
         })?;
         Some((t.keys[k], ArgValue::unpack(t.kinds[k], t.bits[k])))
     }
@@ -444,16 +439,6 @@ mod tests {
             proptest::collection::vec((0u32..4, 0u8..8, proptest::num::i64::ANY), 0..6),
             0..5,
         )) {
-            let value = |kind: u8, v: i64| match kind {
-                0 => ArgValue::Int(v),
-                1 => ArgValue::Uint(v as u64),
-                2 => ArgValue::Float(v as f64),
-                3 => ArgValue::Bool(v & 1 == 1),
-                4 => ArgValue::Str(StrId(v as u32)),
-                5 => ArgValue::Json(StrId(v as u32)),
-                6 => ArgValue::Bytes(v as u64),
-                _ => ArgValue::Null,
-            };
             let (mut one, mut all) = (ArgTable::default(), ArgTable::default());
             for set in &sets {
                 let pairs: Vec<_> = set.iter().map(|&(k, kind, v)| (StrId(k), value(kind, v))).collect();
@@ -466,5 +451,87 @@ mod tests {
                 proptest::prop_assert_eq!(one.get(a).collect::<Vec<_>>(), all.get(b).collect::<Vec<_>>());
             }
         }
+
+        /// A packed set reads as the same set stored in the pair columns: `get` gives the
+        /// same pairs in the same order, `find` the same value for every key.
+        #[test]
+        fn a_packed_set_reads_as_the_stored_set(
+            parent in proptest::collection::vec((0u32..6, 0u8..8, proptest::num::i64::ANY), 0..4),
+            own in proptest::collection::vec((0u32..6, 0u8..8, proptest::num::i64::ANY), 0..6),
+        ) {
+            let mut t = ArgTable::default();
+            for &(k, kind, v) in &parent {
+                t.push(StrId(k), value(kind, v));
+            }
+            let parent = t.finish_set();
+            for &(k, kind, v) in &own {
+                t.push(StrId(k), value(kind, v));
+                t.push_packed(StrId(k), value(kind, v));
+            }
+            t.inherit(parent);
+            let stored = t.finish_set();
+            let packed = t.finish_packed(parent);
+            proptest::prop_assert_eq!(packed.0 & PACKED != 0, !own.is_empty());
+            proptest::prop_assert_eq!(bits(t.get(packed)), bits(t.get(stored)));
+            for key in (0..7).map(StrId) {
+                proptest::prop_assert_eq!(t.find(packed, key).map(ArgValue::pack), t.find(stored, key).map(ArgValue::pack));
+            }
+        }
+
+        /// On any bytes, damaged or not, `find` gives the first value `get` yields for each
+        /// key: both read a packed record through the one walk.
+        #[test]
+        fn find_agrees_with_get_on_any_packed_bytes(
+            parent in proptest::collection::vec((0u32..4, 0u8..8, proptest::num::i64::ANY), 0..4),
+            own in proptest::collection::vec((0u32..4, 0u8..8, proptest::num::i64::ANY), 1..5),
+            cut in proptest::sample::select(vec![None, Some(0usize), Some(1), Some(2), Some(5), Some(9)]),
+            edits in proptest::collection::vec((proptest::arbitrary::any::<proptest::sample::Index>(), proptest::num::u8::ANY), 0..3),
+            noise in proptest::collection::vec(proptest::num::u8::ANY, 0..12),
+        ) {
+            let mut t = ArgTable::default();
+            for &(k, kind, v) in &parent {
+                t.push(StrId(k), value(kind, v));
+            }
+            let parent = t.finish_set();
+            for &(k, kind, v) in &own {
+                t.push_packed(StrId(k), value(kind, v));
+            }
+            let set = t.finish_packed(parent);
+            let mut bytes = t.packed.record_bytes(0).to_vec();
+            if let Some(cut) = cut {
+                bytes.truncate(bytes.len().saturating_sub(cut));
+            }
+            for (at, byte) in edits {
+                if !bytes.is_empty() {
+                    let i = at.index(bytes.len());
+                    bytes[i] = byte;
+                }
+            }
+            bytes.extend_from_slice(&noise);
+            t.packed.set_one_record(bytes, parent.0);
+            let got: Vec<_> = t.get(set).collect();
+            for key in (0..5).map(StrId) {
+                let first = got.iter().find(|p| p.0 == key).map(|p| p.1.pack());
+                proptest::prop_assert_eq!(t.find(set, key).map(ArgValue::pack), first, "{:?}", key);
+            }
+        }
+    }
+
+    fn value(kind: u8, v: i64) -> ArgValue {
+        match kind {
+            0 => ArgValue::Int(v),
+            1 => ArgValue::Uint(v as u64),
+            2 => ArgValue::Float(f64::from_bits(v as u64)),
+            3 => ArgValue::Bool(v & 1 == 1),
+            4 => ArgValue::Str(StrId(v as u32)),
+            5 => ArgValue::Json(StrId(v as u32)),
+            6 => ArgValue::Bytes(v as u64),
+            _ => ArgValue::Null,
+        }
+    }
+
+    /// Pairs with their values as bits (a NaN equals itself).
+    fn bits(pairs: impl Iterator<Item = (StrId, ArgValue)>) -> Vec<(StrId, (Kind, u64))> {
+        pairs.map(|(k, v)| (k, v.pack())).collect()
     }
 }

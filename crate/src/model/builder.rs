@@ -6,20 +6,19 @@ use super::lanes::assign_lanes;
 use super::row_order::order_by_track;
 use super::sampling::Sampler;
 use super::{
-    AggregateTable, ArgDecoder, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable,
-    CounterMeta, CounterMetaTable, CounterTable, Device, DeviceTable, FlowTable, Format,
-    InstantTable, Metadata, PS_PER_NS, PS_PER_US, ProcessId, ProcessRole, ProcessTable, Ps,
-    SliceId, SliceTable, StrId, StringTable, TimeOrigin, Trace, TrackId, TrackKind, TrackRole,
-    TrackTable,
+    AggregateTable, ArgSetId, ArgTable, ArgValue, CategoryId, CategoryTable, CounterMeta,
+    CounterMetaTable, CounterTable, Device, DeviceTable, FlowTable, Format, InstantTable, Metadata,
+    PS_PER_NS, PS_PER_US, ProcessId, ProcessRole, ProcessTable, Ps, SliceId, SliceTable, StrId,
+    StringTable, TimeOrigin, Trace, TrackId, TrackKind, TrackRole, TrackTable,
 };
 use super::{COUNTER_ROW_BYTES, INSTANT_ROW_BYTES, SLICE_ROW_BYTES};
 use crate::diagnostics::{DiagnosticKind, Diagnostics};
 use hashbrown::HashMap;
 use std::ops::Range;
 
-/// Bytes per encoded arg set, as a reservation prices it before the importer says (its
-/// parent, and about what an importer keeps of a set's few records).
-const ENCODED_SET_BYTES: usize = 16;
+/// Bytes per packed arg set, as a reservation prices it: its end and parent, and a few
+/// pairs of a few bytes.
+const PACKED_SET_BYTES: usize = 16;
 /// Bytes per arg pair (key, kind, payload: see `ArgTable::heap_bytes`).
 const ARG_PAIR_BYTES: usize = 13;
 
@@ -89,8 +88,8 @@ impl TraceBuilder {
             let bytes = slices * SLICE_ROW_BYTES
                 + instants * INSTANT_ROW_BYTES
                 + samples * COUNTER_ROW_BYTES
-                + t.args.pair_count() * ARG_PAIR_BYTES
-                + t.args.encoded_bytes()
+                + t.args.stored_pair_count() * ARG_PAIR_BYTES
+                + t.args.packed_bytes()
                 + t.strings.heap_bytes();
             (slices + instants + samples, bytes)
         });
@@ -297,26 +296,32 @@ impl TraceBuilder {
         self.keep_args
     }
 
-    /// A set whose own pairs the importer keeps encoded in `bytes`, inheriting `parent`'s
-    /// (see `ArgTable::push_encoded`); `NONE` in a reduced-detail import.
-    pub fn encoded_args(&mut self, parent: ArgSetId, bytes: usize) -> ArgSetId {
+    /// Appends an arg to the packed set under construction (a few bytes a pair instead of
+    /// 13, read a little slower); close it with [`Self::finish_packed_args`].
+    #[inline]
+    pub fn push_packed_arg(&mut self, key: StrId, value: ArgValue) {
+        if self.keep_args {
+            self.trace.args.push_packed(key, value);
+        }
+    }
+
+    /// Closes the packed set under construction, inheriting `parent`'s pairs (see
+    /// `ArgTable::finish_packed`); `NONE` in a reduced-detail import.
+    #[inline]
+    pub fn finish_packed_args(&mut self, parent: ArgSetId) -> ArgSetId {
         if !self.keep_args {
             return ArgSetId::NONE;
         }
-        self.trace.args.push_encoded(parent, bytes)
+        self.trace.args.finish_packed(parent)
     }
 
-    /// Makes room for `sets` more sets made with [`Self::encoded_args`].
-    pub fn reserve_encoded_args(&mut self, sets: usize) {
+    /// Makes room for `sets` more packed sets of about `bytes` bytes in all.
+    pub fn reserve_packed_args(&mut self, sets: usize, bytes: usize) {
         if self.keep_args {
-            let sets = self.sampler.cap(sets, ENCODED_SET_BYTES);
-            self.trace.args.reserve_encoded(sets);
+            let sets = self.sampler.cap(sets, PACKED_SET_BYTES);
+            let bytes = self.sampler.cap(bytes, 1);
+            self.trace.args.reserve_packed(sets, bytes);
         }
-    }
-
-    /// Hands over the decoder of the sets made with [`Self::encoded_args`].
-    pub fn set_arg_decoder(&mut self, decoder: Box<dyn ArgDecoder>) {
-        self.trace.args.set_decoder(decoder);
     }
 
     /// Closes the arg set under construction.

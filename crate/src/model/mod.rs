@@ -13,6 +13,7 @@ mod index;
 mod lanes;
 mod metadata;
 mod order;
+mod packed_args;
 mod roles;
 mod row_order;
 mod sampling;
@@ -20,7 +21,7 @@ mod strings;
 mod tables;
 mod time;
 
-pub use args::{ArgDecoder, ArgPairs, ArgSetId, ArgTable, ArgValue, arg_value_to_json};
+pub use args::{ArgPairs, ArgSetId, ArgTable, ArgValue, arg_value_to_json};
 pub use builder::TraceBuilder;
 pub use counter_meta::{CounterMeta, CounterMetaTable};
 pub use dump::dump_text;

@@ -30,12 +30,6 @@ impl<V: Copy> IdCache<V> {
         }
     }
 
-    /// Bytes held.
-    pub(super) fn heap_bytes(&self) -> usize {
-        self.dense.capacity() * std::mem::size_of::<Option<V>>()
-            + self.sparse.capacity() * std::mem::size_of::<(i64, V)>()
-    }
-
     /// Caches `value` for `id`.
     pub(super) fn insert(&mut self, id: i64, value: V) {
         if (0..DENSE_IDS).contains(&id) {

@@ -1,5 +1,5 @@
-//! XSpace stats are kept encoded and decoded only when read: every slice's args, read
-//! through the model, must equal the args an eager decode of the same file gives. The
+//! XSpace events' own stats are kept as packed arg sets: every slice's args, read through
+//! the model, must equal the args an eager decode of the same file gives. The
 //! reference here decodes each file whole with prost (the same `proto/xplane.proto`) and
 //! applies the importer's stated rules (own stats in wire order, then the event metadata's
 //! `long_name` and stats whose keys the event lacks; `ref_value` as the name it refers to;
