@@ -9,6 +9,7 @@ mod common;
 use planeview::analysis::compat::Compat;
 use planeview::analysis::diff::{DiffReport, DiffSide, TableTotal, diff};
 use planeview::analysis::framework_ops::framework_op_stats_with;
+use planeview::analysis::hlo_stats::hlo_stats_with;
 use planeview::api::Session;
 use serde_json::{Value, json};
 use std::path::{Path, PathBuf};
@@ -34,7 +35,11 @@ fn import(path: &Path) -> planeview::Trace {
 /// The side of one profile, as the CLI computes it.
 fn side(path: &Path) -> DiffSide {
     let t = import(path);
-    DiffSide::of(&t, &framework_op_stats_with(&t, Compat::Planeview))
+    DiffSide::of(
+        &t,
+        &framework_op_stats_with(&t, Compat::Planeview),
+        &hlo_stats_with(&t, Compat::Planeview),
+    )
 }
 
 fn pair(base: &str, cand: &str) -> Option<(DiffSide, DiffSide)> {

@@ -10,7 +10,8 @@
 #![allow(clippy::disallowed_methods)]
 
 use planeview::analysis::compat::Compat;
-use planeview::analysis::op_profile::{GroupBy, op_profile};
+use planeview::analysis::op_metrics::xla_op_db;
+use planeview::analysis::op_profile::{GroupBy, op_profile, op_profile_of};
 use planeview::analysis::{
     framework_ops, hlo_stats, kernel_stats::kernel_stats, overview, roofline,
 };
@@ -77,21 +78,26 @@ fn run_tool(trace: &Trace, tool: &str) {
     }
 }
 
-/// All six tools as the page computes them: the framework op rows once, for their table and
-/// the overview's top ops.
+/// All six tools as the page's profile computes them: the framework op rows once, for their
+/// table and the overview's top ops; the XLA op table once, for the HLO op rows and the op
+/// profile; the HLO op rows once, for their table and the roofline.
 fn run_all(trace: &Trace) {
+    let compat = Compat::Planeview;
     let framework_rows = framework_ops::framework_op_stats(trace);
     drop(black_box(overview::overview_with_ops(
         trace,
-        Compat::Planeview,
+        compat,
         &framework_rows,
     )));
     drop(black_box(framework_rows));
-    for tool in TOOLS {
-        if !matches!(tool, "overview_page" | "framework_op_stats") {
-            run_tool(trace, tool);
-        }
-    }
+    let xla_ops = xla_op_db(trace, compat);
+    let hlo_rows = hlo_stats::hlo_stats_of(trace, &xla_ops);
+    drop(black_box(op_profile_of(trace, &xla_ops, GroupBy::Program)));
+    drop(black_box(roofline::roofline_of(
+        trace, &hlo_rows, None, compat,
+    )));
+    drop(black_box(hlo_rows));
+    run_tool(trace, "kernel_stats");
 }
 
 fn tools(file: &str, rest: &[String]) -> Result<String, String> {

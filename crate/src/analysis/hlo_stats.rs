@@ -14,7 +14,7 @@
 use super::compat::Compat;
 use super::framework_ops::{GIB, bound_by};
 use super::hlo_modules::HloModules;
-use super::op_metrics::{DeviceKind, DeviceOp, OpSource, xla_op_db};
+use super::op_metrics::{DeviceKind, DeviceOp, DeviceOpDb, OpSource, xla_op_db};
 use super::peaks::Peaks;
 use super::query::{arg_str, ps_to_us, safe_div};
 use crate::hlo::{PrintOptions, category, instruction_text};
@@ -99,7 +99,12 @@ pub fn hlo_stats(trace: &Trace) -> Vec<HloStatsRow> {
 /// The table: the HLO ops of TPU cores, or of host threads without devices outside
 /// `--xprof-compat`; empty otherwise (GPU profiles).
 pub fn hlo_stats_with(trace: &Trace, compat: Compat) -> Vec<HloStatsRow> {
-    let db = xla_op_db(trace, compat);
+    hlo_stats_of(trace, &xla_op_db(trace, compat))
+}
+
+/// The table from the XLA op table [`xla_op_db`] built before (the page builds it once per
+/// profile for this table, the op profile and the roofline).
+pub fn hlo_stats_of(trace: &Trace, db: &DeviceOpDb) -> Vec<HloStatsRow> {
     if db.kind != DeviceKind::Tpu && db.source != OpSource::Host {
         return Vec::new();
     }

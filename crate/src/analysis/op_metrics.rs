@@ -223,11 +223,12 @@ pub fn device_op_db(trace: &Trace, compat: Compat) -> DeviceOpDb {
             _ => None,
         };
         let provenance = launched_by.unwrap_or(stated);
+        let gpu_name;
         let (program_id, name, category) = match kind {
             DeviceKind::Tpu => (
                 arg_u64(trace, set, keys.program_id).unwrap_or(0),
-                trace.str(s.name[i]).to_owned(),
-                arg_str(trace, set, keys.category).unwrap_or("").to_owned(),
+                trace.str(s.name[i]),
+                arg_str(trace, set, keys.category).unwrap_or(""),
             ),
             _ => {
                 if provenance.is_empty() {
@@ -241,14 +242,11 @@ pub fn device_op_db(trace: &Trace, compat: Compat) -> DeviceOpDb {
                         (op.name, op.op_type)
                     }
                 };
-                (
-                    0,
-                    format!("{}/{}", op.0, trace.str(s.name[i])),
-                    op.1.to_owned(),
-                )
+                gpu_name = format!("{}/{}", op.0, trace.str(s.name[i]));
+                (0, gpu_name.as_str(), op.1)
             }
         };
-        let op = db.entry(program_id, name, || category, provenance);
+        let op = db.entry(program_id, name, category, provenance);
         op.add_occurrence(trace, &keys, i, dur);
     }
     let total_time_ps = spans.iter().flatten().map(|(a, b)| b - a).sum::<i64>();
@@ -279,9 +277,9 @@ fn host_xla_op_db(trace: &Trace) -> DeviceOpDb {
             let sp = span.get_or_insert((start, end));
             *sp = (sp.0.min(start), sp.1.max(end));
             let program_id = arg_u64(trace, set, keys.program_id).unwrap_or(0);
-            let category = arg_str(trace, set, keys.category).unwrap_or("").to_owned();
+            let category = arg_str(trace, set, keys.category).unwrap_or("");
             let provenance = arg_str(trace, set, keys.tf_op).unwrap_or("");
-            let op = db.entry(program_id, name.to_owned(), || category, provenance);
+            let op = db.entry(program_id, name, category, provenance);
             op.add_occurrence(trace, &keys, i, s.dur[i]);
         }
         total_time_ps += span.map_or(0, |(a, b)| b - a);
@@ -309,6 +307,17 @@ impl DeviceOp {
     }
 }
 
+/// An op's key in [`Db::index`] without its name copied: hashes and compares as the
+/// `(u64, String)` it stands for.
+#[derive(Hash)]
+struct OpKey<'a>(u64, &'a str);
+
+impl hashbrown::Equivalent<(u64, String)> for OpKey<'_> {
+    fn equivalent(&self, key: &(u64, String)) -> bool {
+        self.0 == key.0 && self.1 == key.1
+    }
+}
+
 /// Ops by (program id, name).
 #[derive(Debug, Default)]
 struct Db {
@@ -317,27 +326,30 @@ struct Db {
 }
 
 impl Db {
+    /// The op `(program_id, name)`, added with `category` and `provenance` if new (only a
+    /// new op copies its strings).
     fn entry(
         &mut self,
         program_id: u64,
-        name: String,
-        category: impl FnOnce() -> String,
+        name: &str,
+        category: &str,
         provenance: &str,
     ) -> &mut DeviceOp {
-        let ops = &mut self.ops;
-        let i = *self
-            .index
-            .entry((program_id, name.clone()))
-            .or_insert_with(|| {
-                ops.push(DeviceOp {
+        let i = match self.index.get(&OpKey(program_id, name)) {
+            Some(&i) => i,
+            None => {
+                self.ops.push(DeviceOp {
                     program_id,
-                    name,
-                    category: category(),
+                    name: name.to_owned(),
+                    category: category.to_owned(),
                     provenance: provenance.to_owned(),
                     ..DeviceOp::default()
                 });
-                ops.len() - 1
-            });
+                let i = self.ops.len() - 1;
+                self.index.insert((program_id, name.to_owned()), i);
+                i
+            }
+        };
         &mut self.ops[i]
     }
 

@@ -14,7 +14,7 @@
 
 use super::compat::Compat;
 use super::hlo_modules::HloModules;
-use super::op_metrics::{DeviceKind, DeviceOp, OpSource, xla_op_db};
+use super::op_metrics::{DeviceKind, DeviceOp, DeviceOpDb, OpSource, xla_op_db};
 use super::peaks::Peaks;
 use crate::hlo::{HloModule, InstrId, PrintOptions, category, instruction_text};
 use crate::model::{SliceId, Trace};
@@ -129,13 +129,17 @@ pub fn op_profile(trace: &Trace, group_by: GroupBy) -> Node {
 /// Builds the tree; `compat` decides whether a profile without devices reads the XLA ops of
 /// its host threads (Planeview) or has none (XProf).
 pub fn op_profile_with(trace: &Trace, group_by: GroupBy, compat: Compat) -> Node {
-    let db = xla_op_db(trace, compat);
-    let mut root = tree(&db, trace, group_by);
+    op_profile_of(trace, &xla_op_db(trace, compat), group_by)
+}
+
+/// Builds the tree from the XLA op table [`xla_op_db`] built before.
+pub fn op_profile_of(trace: &Trace, db: &DeviceOpDb, group_by: GroupBy) -> Node {
+    let mut root = tree(db, trace, group_by);
     root.source = Some(db.source);
     root
 }
 
-fn tree(db: &super::op_metrics::DeviceOpDb, trace: &Trace, group_by: GroupBy) -> Node {
+fn tree(db: &DeviceOpDb, trace: &Trace, group_by: GroupBy) -> Node {
     let mut ctx = Ctx {
         peaks: Peaks::of(trace),
         flops_time_ps: Some(db.total_time_ps),

@@ -106,6 +106,21 @@ pub fn roofline(trace: &Trace, override_peaks: Option<Peaks>) -> Roofline {
 /// The roofline with the profile's peaks, replaced by `override_peaks` where those are
 /// non-zero (the page's typed-in peaks).
 pub fn roofline_with(trace: &Trace, override_peaks: Option<Peaks>, compat: Compat) -> Roofline {
+    roofline_of(
+        trace,
+        &hlo_stats_with(trace, compat),
+        override_peaks,
+        compat,
+    )
+}
+
+/// The roofline from the HLO op rows computed before in mode `compat`.
+pub fn roofline_of(
+    trace: &Trace,
+    hlo_rows: &[HloStatsRow],
+    override_peaks: Option<Peaks>,
+    compat: Compat,
+) -> Roofline {
     let mut peaks = Peaks::of(trace);
     if let Some(o) = override_peaks {
         if o.flop_rate_gflops > 0.0 {
@@ -132,8 +147,8 @@ pub fn roofline_with(trace: &Trace, override_peaks: Option<Peaks>, compat: Compa
         DeviceKind::CpuOnly => String::new(),
     };
     let ridge = peaks.hbm_ridge_point();
-    let rows = hlo_stats_with(trace, compat)
-        .into_iter()
+    let rows = hlo_rows
+        .iter()
         .map(|r| row(r, &peaks, cores, compat))
         .collect();
     Roofline {
@@ -144,7 +159,7 @@ pub fn roofline_with(trace: &Trace, override_peaks: Option<Peaks>, compat: Compa
     }
 }
 
-fn row(r: HloStatsRow, peaks: &Peaks, cores: f64, compat: Compat) -> RooflineRow {
+fn row(r: &HloStatsRow, peaks: &Peaks, cores: f64, compat: Compat) -> RooflineRow {
     let intensity = r.operational_intensity;
     let optimal = if peaks.hbm_gbps > 0.0 {
         (intensity * peaks.hbm_gbps).min(peaks.flop_rate_gflops)
@@ -163,8 +178,8 @@ fn row(r: HloStatsRow, peaks: &Peaks, cores: f64, compat: Compat) -> RooflineRow
     RooflineRow {
         step: "Total",
         rank: r.rank,
-        category: r.category,
-        operation: r.hlo_op_name,
+        category: r.category.clone(),
+        operation: r.hlo_op_name.clone(),
         occurrences: r.occurrences,
         total_time: r.total_time,
         avg_time: r.avg_time,
@@ -186,8 +201,8 @@ fn row(r: HloStatsRow, peaks: &Peaks, cores: f64, compat: Compat) -> RooflineRow
         roofline_efficiency: measured(roofline_efficiency),
         compute_efficiency: measured(compute_efficiency),
         max_mem_bw_utilization: measured(memory_efficiency),
-        hlo_module_id: r.program_id,
-        source_info: r.source_info,
-        slices: r.slices,
+        hlo_module_id: r.program_id.clone(),
+        source_info: r.source_info.clone(),
+        slices: r.slices.clone(),
     }
 }

@@ -11,8 +11,9 @@
 //! ([`Compat::Xprof`]), see `docs/XPROF-PARITY.md`.
 
 use super::compat::Compat;
-use super::query::{arg_i64, args_of, process_role_of, value_i64};
-use crate::model::{Ps, SliceId, Trace, TrackId, TrackRole};
+use super::query::{arg_i64, process_role_of};
+use crate::model::{Ps, SliceId, StrId, Trace, TrackId, TrackRole};
+use hashbrown::HashMap;
 use std::collections::BTreeMap;
 
 /// XProf drops partial steps only when there are more than this many.
@@ -93,11 +94,13 @@ fn host_steps(trace: &Trace) -> Vec<Step> {
     }
     for i in 0..trace.slices.len() {
         let set = trace.slices.args[i];
-        let [n, r] =
-            args_of(trace, set, [step_num, root]).map(|v| v.and_then(|v| value_i64(trace, v)));
-        let (Some(n), Some(_)) = (n, r) else {
+        // Most slices have no step number: the root mark is read only for those that do.
+        let Some(n) = arg_i64(trace, set, step_num) else {
             continue;
         };
+        if arg_i64(trace, set, root).is_none() {
+            continue;
+        }
         let name = format!("{} {n}", trace.str(trace.slices.name[i]));
         add(&mut by_number, n, &name, i, trace);
     }
@@ -105,13 +108,17 @@ fn host_steps(trace: &Trace) -> Vec<Step> {
 }
 
 fn profiler_steps(trace: &Trace) -> Vec<Step> {
+    // The step number of each name, parsed once per distinct name.
+    let mut number_of: HashMap<StrId, Option<i64>> = HashMap::new();
     let mut by_number = BTreeMap::new();
     for i in 0..trace.slices.len() {
-        let name = trace.str(trace.slices.name[i]);
-        if let Some(n) = name
-            .strip_prefix("ProfilerStep#")
-            .and_then(|n| n.parse().ok())
-        {
+        let id = trace.slices.name[i];
+        let name = trace.str(id);
+        let number = *number_of.entry(id).or_insert_with(|| {
+            name.strip_prefix("ProfilerStep#")
+                .and_then(|n| n.parse().ok())
+        });
+        if let Some(n) = number {
             add(&mut by_number, n, name, i, trace);
         }
     }

@@ -5,7 +5,7 @@
 use super::compat::Compat;
 use super::framework_ops::{FrameworkOpRow, framework_op_stats_with};
 use super::gpu_ops::gpu_ops;
-use super::hlo_stats::hlo_stats_with;
+use super::hlo_stats::{HloStatsRow, hlo_stats_with};
 use super::kernel_stats::kernel_stats;
 use crate::model::{SliceId, Trace};
 use serde::Serialize;
@@ -49,32 +49,38 @@ pub struct Table {
 /// Computes one table.
 pub fn table(trace: &Trace, tool: Tool, compat: Compat) -> Table {
     match tool {
-        Tool::Kernels => collect(trace, kernel_stats(trace, compat), |r| r.slices.clone()),
-        Tool::HloStats => collect(trace, hlo_stats_with(trace, compat), |r| r.slices.clone()),
+        Tool::Kernels => collect(trace, &kernel_stats(trace, compat), |r| r.slices.clone()),
+        Tool::HloStats => hlo_table(trace, &hlo_stats_with(trace, compat)),
         Tool::FrameworkOps => framework_table(trace, &framework_op_stats_with(trace, compat)),
-        Tool::GpuOps => collect(trace, gpu_ops(trace), |r| r.slices.clone()),
+        Tool::GpuOps => collect(trace, &gpu_ops(trace), |r| r.slices.clone()),
     }
+}
+
+/// The HLO op table from rows computed before (the page computes them once per profile for
+/// this table, the roofline and comparisons).
+pub fn hlo_table(trace: &Trace, rows: &[HloStatsRow]) -> Table {
+    collect(trace, rows, |r| r.slices.clone())
 }
 
 /// The framework op table from rows computed before (the page computes them once per profile
 /// for this table and the overview's top ops).
 pub fn framework_table(trace: &Trace, rows: &[FrameworkOpRow]) -> Table {
-    collect(trace, rows.iter().collect(), |r| r.slices.clone())
+    collect(trace, rows, |r| r.slices.clone())
 }
 
 fn collect<R: Serialize>(
     trace: &Trace,
-    rows: Vec<R>,
+    rows: &[R],
     slices_of: impl Fn(&R) -> Vec<SliceId>,
 ) -> Table {
     let mut t = Table::default();
     for r in rows {
-        let slices = slices_of(&r);
+        let slices = slices_of(r);
         let longest = slices
             .iter()
             .max_by_key(|s| (trace.slices.dur[s.index()], std::cmp::Reverse(s.0)))
             .map(|s| s.0);
-        let mut v = serde_json::to_value(&r).unwrap_or(Value::Null);
+        let mut v = serde_json::to_value(r).unwrap_or(Value::Null);
         if let Value::Object(m) = &mut v {
             m.insert("_longest".into(), longest.map_or(Value::Null, Value::from));
         }

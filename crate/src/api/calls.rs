@@ -19,10 +19,10 @@ use crate::analysis::counters::{
 use crate::analysis::diff::{DiffReport, DiffSide, diff, step_chart};
 use crate::analysis::health::{HealthEntry, health_entries_with};
 use crate::analysis::memory::{buffers, runtime};
-use crate::analysis::op_profile::{GroupBy, Node, op_profile};
+use crate::analysis::op_profile::{GroupBy, Node};
 use crate::analysis::overview::{Overview as AnalysisOverview, overview_with_ops};
 use crate::analysis::ranks;
-use crate::analysis::roofline::{Roofline, roofline};
+use crate::analysis::roofline::Roofline;
 use crate::analysis::search::slices_named;
 use crate::analysis::selection::{Selection, StepRow, select, step_table};
 use crate::charts::counters::ChartSpec;
@@ -478,15 +478,14 @@ impl Profile {
                     GroupByName::Program => GroupBy::Program,
                     GroupByName::Category => GroupBy::Category,
                 };
-                Response::OpProfile(Box::new(op_profile(t, g)))
+                Response::OpProfile(Box::new(self.op_profile(g)))
             }
             AnalysisDocRequest::Roofline {
                 peak_gflops,
                 peak_hbm_gbps,
-            } => Response::Roofline(Box::new(roofline(
-                t,
-                user_peaks(peak_gflops, peak_hbm_gbps),
-            ))),
+            } => Response::Roofline(Box::new(
+                self.roofline(user_peaks(peak_gflops, peak_hbm_gbps)),
+            )),
             AnalysisDocRequest::Chart {
                 chart,
                 arg,
@@ -523,8 +522,8 @@ impl Profile {
                 Compat::Planeview,
                 self.framework_rows(Compat::Planeview),
             )),
-            ChartKind::Roofline => data::roofline_plot(&roofline(t, peaks)),
-            ChartKind::Categories => data::category_bars(&op_profile(t, GroupBy::Category)),
+            ChartKind::Roofline => data::roofline_plot(&self.roofline(peaks)),
+            ChartKind::Categories => data::category_bars(&self.op_profile(GroupBy::Category)),
         })
     }
 }

@@ -6,11 +6,16 @@ use crate::analysis::compat::Compat;
 use crate::analysis::counters::{self, lod::CounterLod};
 use crate::analysis::diff::DiffSide;
 use crate::analysis::framework_ops::{FrameworkOpRow, framework_op_stats_with};
+use crate::analysis::hlo_stats::{HloStatsRow, hlo_stats_of};
 use crate::analysis::lod::{self, Viewport};
 use crate::analysis::lod_levels::SliceLevels;
 use crate::analysis::memory::runtime::RuntimeMemory;
+use crate::analysis::op_metrics::{DeviceOpDb, xla_op_db};
+use crate::analysis::op_profile::{GroupBy, Node, op_profile_of};
+use crate::analysis::peaks::Peaks;
+use crate::analysis::roofline::{Roofline, roofline_of};
 use crate::analysis::search::search_slices;
-use crate::analysis::tables::{Table, Tool, framework_table, table};
+use crate::analysis::tables::{Table, Tool, framework_table, hlo_table, table};
 use crate::export;
 use crate::hlo::service::HloService;
 use crate::import::Imported;
@@ -27,6 +32,10 @@ pub struct Profile {
     hlo: OnceCell<HloService>,
     /// Framework op rows, shared by their table and the overview's top ops.
     framework_rows: [OnceCell<Vec<FrameworkOpRow>>; 2],
+    /// The XLA op table, shared by the HLO op rows and the op profile.
+    xla_ops: [OnceCell<DeviceOpDb>; 2],
+    /// HLO op rows, shared by their table, the roofline and comparisons.
+    hlo_rows: [OnceCell<Vec<HloStatsRow>>; 2],
     /// Slice levels of detail, built by [`Profile::build_slice_levels`] after the first frame.
     slice_levels: OnceCell<SliceLevels>,
     /// Analysis tables per (tool, compatibility mode): see [`Profile::table`].
@@ -45,6 +54,8 @@ impl Profile {
             counter_lod: OnceCell::new(),
             hlo: OnceCell::new(),
             framework_rows: Default::default(),
+            xla_ops: Default::default(),
+            hlo_rows: Default::default(),
             slice_levels: OnceCell::new(),
             tables: Default::default(),
             diff_side: OnceCell::new(),
@@ -69,8 +80,34 @@ impl Profile {
             .get_or_init(|| framework_op_stats_with(self.trace(), compat))
     }
 
-    /// Table `tool` in mode `compat`, computed once (the framework op table from the shared
-    /// framework rows of that mode).
+    /// The XLA op table in mode `compat`, built once (for the HLO op rows and the op
+    /// profile).
+    pub fn xla_ops(&self, compat: Compat) -> &DeviceOpDb {
+        self.xla_ops[usize::from(compat == Compat::Xprof)]
+            .get_or_init(|| xla_op_db(self.trace(), compat))
+    }
+
+    /// The HLO op rows in mode `compat`, computed once (for their table, the roofline and
+    /// comparisons).
+    pub fn hlo_rows(&self, compat: Compat) -> &[HloStatsRow] {
+        self.hlo_rows[usize::from(compat == Compat::Xprof)]
+            .get_or_init(|| hlo_stats_of(self.trace(), self.xla_ops(compat)))
+    }
+
+    /// The op profile tree (outside `--xprof-compat`) from the shared XLA op table.
+    pub fn op_profile(&self, group_by: GroupBy) -> Node {
+        op_profile_of(self.trace(), self.xla_ops(Compat::Planeview), group_by)
+    }
+
+    /// The roofline (outside `--xprof-compat`) from the shared HLO op rows, with `peaks`
+    /// replacing the profile's where they are non-zero.
+    pub fn roofline(&self, peaks: Option<Peaks>) -> Roofline {
+        let compat = Compat::Planeview;
+        roofline_of(self.trace(), self.hlo_rows(compat), peaks, compat)
+    }
+
+    /// Table `tool` in mode `compat`, computed once (the framework op and HLO op tables from
+    /// the shared rows of that mode).
     pub fn table(&self, tool: Tool, compat: Compat) -> &Table {
         let slot = match tool {
             Tool::Kernels => 0,
@@ -80,15 +117,21 @@ impl Profile {
         } + usize::from(compat == Compat::Xprof);
         self.tables[slot].get_or_init(|| match tool {
             Tool::FrameworkOps => framework_table(self.trace(), self.framework_rows(compat)),
+            Tool::HloStats => hlo_table(self.trace(), self.hlo_rows(compat)),
             other => table(self.trace(), other, compat),
         })
     }
 
     /// What the profile contributes to a comparison of two runs, computed once (from the
-    /// shared framework rows).
+    /// shared framework and HLO op rows).
     pub fn diff_side(&self) -> &DiffSide {
-        self.diff_side
-            .get_or_init(|| DiffSide::of(self.trace(), self.framework_rows(Compat::Planeview)))
+        self.diff_side.get_or_init(|| {
+            DiffSide::of(
+                self.trace(),
+                self.framework_rows(Compat::Planeview),
+                self.hlo_rows(Compat::Planeview),
+            )
+        })
     }
 
     /// The runtime memory of the profile's allocators, computed once.

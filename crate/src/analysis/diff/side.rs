@@ -21,7 +21,7 @@ use super::hlo_identity::{fingerprints, normalised_module};
 use crate::analysis::compat::Compat;
 use crate::analysis::framework_ops::FrameworkOpRow;
 use crate::analysis::hlo_modules::HloModules;
-use crate::analysis::hlo_stats::hlo_stats_with;
+use crate::analysis::hlo_stats::HloStatsRow;
 use crate::analysis::kernel_stats::kernel_stats;
 use crate::analysis::query::arg_str;
 use crate::analysis::selection::{select, selected_tracks, whole_range};
@@ -134,9 +134,13 @@ pub struct SideTotals {
 }
 
 impl DiffSide {
-    /// The side of `trace`, with its framework op rows computed before (outside
+    /// The side of `trace`, with its framework op and HLO op rows computed before (outside
     /// `--xprof-compat`; the page's profile caches them).
-    pub fn of(trace: &Trace, framework_rows: &[FrameworkOpRow]) -> DiffSide {
+    pub fn of(
+        trace: &Trace,
+        framework_rows: &[FrameworkOpRow],
+        hlo_rows: &[HloStatsRow],
+    ) -> DiffSide {
         let (events, busy) = events(trace);
         let role_busy = |r: TrackRole| busy.get(&r).copied().unwrap_or(0);
         let device_ps = match role_busy(TrackRole::DeviceStream) {
@@ -145,7 +149,7 @@ impl DiffSide {
         };
         DiffSide {
             kernels: kernels(trace),
-            hlo_ops: hlo_ops(trace),
+            hlo_ops: hlo_ops(trace, hlo_rows),
             framework_ops: framework_ops(trace, framework_rows),
             events,
             steps: steps(trace, Compat::Planeview)
@@ -202,8 +206,7 @@ fn kernels(trace: &Trace) -> Vec<KernelSide> {
     out
 }
 
-fn hlo_ops(trace: &Trace) -> Vec<HloOpSide> {
-    let rows = hlo_stats_with(trace, Compat::Planeview);
+fn hlo_ops(trace: &Trace, rows: &[HloStatsRow]) -> Vec<HloOpSide> {
     if rows.is_empty() {
         return Vec::new();
     }
@@ -213,7 +216,7 @@ fn hlo_ops(trace: &Trace) -> Vec<HloOpSide> {
         .collect();
     let modules = HloModules::of(trace, |id| ids.contains(&id));
     let module_stat = trace.strings.lookup("hlo_module");
-    rows.into_iter()
+    rows.iter()
         .map(|r| {
             let id: Option<u64> = r.program_id.parse().ok();
             let module = id.and_then(|id| modules.get(id));
@@ -236,9 +239,9 @@ fn hlo_ops(trace: &Trace) -> Vec<HloOpSide> {
                 longest: longest(trace, &r.slices),
                 computation: prints.as_ref().map(|p| p.exact.clone()),
                 structure: prints.map(|p| p.structure),
-                hlo_op_name: r.hlo_op_name,
-                category: r.category,
-                hlo_op_expression: r.hlo_op_expression,
+                hlo_op_name: r.hlo_op_name.clone(),
+                category: r.category.clone(),
+                hlo_op_expression: r.hlo_op_expression.clone(),
                 occurrences: r.occurrences,
                 time_ps: r.total_self_time_ps,
             }

@@ -6,6 +6,7 @@ use crate::{Failure, load, out, print_json};
 use planeview::analysis::compat::Compat;
 use planeview::analysis::diff::{DiffReport, DiffSide, TableTotal, diff};
 use planeview::analysis::framework_ops::framework_op_stats_with;
+use planeview::analysis::hlo_stats::hlo_stats_with;
 use serde_json::Value;
 
 /// Rows of each table in the text output (`--json` has all).
@@ -66,6 +67,7 @@ fn side(file: &str) -> Result<DiffSide, Failure> {
     Ok(DiffSide::of(
         t,
         &framework_op_stats_with(t, Compat::Planeview),
+        &hlo_stats_with(t, Compat::Planeview),
     ))
 }
 
