@@ -193,6 +193,63 @@ fn analysis_table_rows_and_their_slices_agree() {
     assert!(past.is_empty());
 }
 
+/// The session shares one XLA op table and one set of HLO op rows between the HLO op table,
+/// the op profile and the roofline: each answer is the text of the analysis computed on its
+/// own (compared as text: JSON numbers parsed back may differ in their last digit).
+#[test]
+fn shared_op_tables_give_what_each_analysis_gives_alone() {
+    use planeview::analysis::op_profile::{GroupBy, op_profile};
+    use planeview::analysis::roofline::roofline;
+    use planeview::analysis::tables::{Tool, table};
+    let compat = planeview::analysis::compat::Compat::Planeview;
+    let text = |s: &Session, method: &str, args: Value| {
+        let request = json!({ "method": method, "args": args }).to_string();
+        s.handle_json(&request).expect("call answers")
+    };
+    for name in [
+        "tpu_inference_2.xplane.pb",
+        "jax_cpu_mlp_small.xplane.pb",
+        "tf_gpu_multi_worker.xplane.pb.gz",
+    ] {
+        let (s, _) = xplane(name);
+        // The op profile first, so the rows are built from the table it left in the cache.
+        let tree = |g: &str| {
+            text(
+                &s,
+                "analysisDoc",
+                json!([{ "kind": "op-profile", "groupBy": g }]),
+            )
+        };
+        let (program, category) = (tree("program"), tree("category"));
+        let roof = text(
+            &s,
+            "analysisDoc",
+            json!([{ "kind": "roofline", "peakGflops": 0, "peakHbmGbps": 0 }]),
+        );
+        let rows = text(&s, "analysisTable", json!(["hlo-stats", false]));
+        let t = s.profile().unwrap().trace();
+        assert!(
+            program == json_text(&op_profile(t, GroupBy::Program)),
+            "{name}: op profile by program"
+        );
+        assert!(
+            category == json_text(&op_profile(t, GroupBy::Category)),
+            "{name}: op profile by category"
+        );
+        assert!(roof == json_text(&roofline(t, None)), "{name}: roofline");
+        let direct = table(t, Tool::HloStats, compat);
+        assert!(
+            rows == json_text(&json!({ "rows": direct.rows })),
+            "{name}: HLO op table"
+        );
+    }
+}
+
+/// An analysis result as the JSON text the engine answers with.
+fn json_text<T: serde::Serialize>(v: &T) -> String {
+    serde_json::to_string(v).expect("serialises")
+}
+
 #[test]
 fn analysis_documents_and_a_chart_drawn_as_svg() {
     let (s, _) = xplane("tpu_inference_2.xplane.pb");
