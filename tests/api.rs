@@ -26,11 +26,14 @@ fn xplane(name: &str) -> (Session, Value) {
 
 /// One JSON call as the worker makes it; panics with the error on failure.
 fn call(s: &Session, method: &str, args: Value) -> Value {
+    serde_json::from_str(&call_text(s, method, args)).expect("reply is JSON")
+}
+
+/// [`call`]'s reply as the text the worker receives.
+fn call_text(s: &Session, method: &str, args: Value) -> String {
     let request = json!({ "method": method, "args": args }).to_string();
-    let reply = s
-        .handle_json(&request)
-        .unwrap_or_else(|e| panic!("{request}: {} {e}", e.kind()));
-    serde_json::from_str(&reply).expect("reply is JSON")
+    s.handle_json(&request)
+        .unwrap_or_else(|e| panic!("{request}: {} {e}", e.kind()))
 }
 
 /// The error kind of a call that must fail.
@@ -202,10 +205,6 @@ fn shared_op_tables_give_what_each_analysis_gives_alone() {
     use planeview::analysis::roofline::roofline;
     use planeview::analysis::tables::{Tool, table};
     let compat = planeview::analysis::compat::Compat::Planeview;
-    let text = |s: &Session, method: &str, args: Value| {
-        let request = json!({ "method": method, "args": args }).to_string();
-        s.handle_json(&request).expect("call answers")
-    };
     for name in [
         "tpu_inference_2.xplane.pb",
         "jax_cpu_mlp_small.xplane.pb",
@@ -214,19 +213,19 @@ fn shared_op_tables_give_what_each_analysis_gives_alone() {
         let (s, _) = xplane(name);
         // The op profile first, so the rows are built from the table it left in the cache.
         let tree = |g: &str| {
-            text(
+            call_text(
                 &s,
                 "analysisDoc",
                 json!([{ "kind": "op-profile", "groupBy": g }]),
             )
         };
         let (program, category) = (tree("program"), tree("category"));
-        let roof = text(
+        let roof = call_text(
             &s,
             "analysisDoc",
             json!([{ "kind": "roofline", "peakGflops": 0, "peakHbmGbps": 0 }]),
         );
-        let rows = text(&s, "analysisTable", json!(["hlo-stats", false]));
+        let rows = call_text(&s, "analysisTable", json!(["hlo-stats", false]));
         let t = s.profile().unwrap().trace();
         assert!(
             program == json_text(&op_profile(t, GroupBy::Program)),

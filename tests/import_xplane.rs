@@ -121,13 +121,7 @@ fn oracle_line_events(planes_txt: &str) -> BTreeMap<(String, String), u64> {
 fn track_slices(trace: &Trace) -> BTreeMap<(String, String), u64> {
     let mut tracks = BTreeMap::new();
     for i in 0..trace.slices.len() {
-        let t = trace.slices.track[i].index();
-        let p = trace.tracks.process[t].index();
-        let key = (
-            trace.str(trace.processes.name[p]).to_owned(),
-            trace.str(trace.tracks.source_id[t]).to_owned(),
-        );
-        *tracks.entry(key).or_default() += 1;
+        *tracks.entry(common::track_key(trace, i)).or_default() += 1;
     }
     tracks
 }

@@ -133,13 +133,7 @@ fn imported(t: &Trace) -> BTreeMap<(String, String), Vec<Row>> {
         (dur, args)
     };
     for i in 0..t.slices.len() {
-        let track = t.slices.track[i].index();
-        let process = t.tracks.process[track].index();
-        let key = (
-            t.str(t.processes.name[process]).to_owned(),
-            t.str(t.tracks.source_id[track]).to_owned(),
-        );
-        out.entry(key)
+        out.entry(common::track_key(t, i))
             .or_default()
             .push(row(t.slices.dur[i], t.slices.args[i]));
     }

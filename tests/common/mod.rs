@@ -84,3 +84,14 @@ pub fn assert_snapshot(name: &str, actual: &str) {
         );
     }
 }
+
+/// The track of slice `i` as `(process name, track source id)`: a key that does not depend on
+/// the order tracks were created in.
+pub fn track_key(trace: &planeview::model::Trace, i: usize) -> (String, String) {
+    let track = trace.slices.track[i].index();
+    let process = trace.tracks.process[track].index();
+    (
+        trace.str(trace.processes.name[process]).to_owned(),
+        trace.str(trace.tracks.source_id[track]).to_owned(),
+    )
+}

@@ -460,10 +460,7 @@ mod tests {
             own in proptest::collection::vec((0u32..6, 0u8..8, proptest::num::i64::ANY), 0..6),
         ) {
             let mut t = ArgTable::default();
-            for &(k, kind, v) in &parent {
-                t.push(StrId(k), value(kind, v));
-            }
-            let parent = t.finish_set();
+            let parent = stored_set(&mut t, &parent);
             for &(k, kind, v) in &own {
                 t.push(StrId(k), value(kind, v));
                 t.push_packed(StrId(k), value(kind, v));
@@ -489,10 +486,7 @@ mod tests {
             noise in proptest::collection::vec(proptest::num::u8::ANY, 0..12),
         ) {
             let mut t = ArgTable::default();
-            for &(k, kind, v) in &parent {
-                t.push(StrId(k), value(kind, v));
-            }
-            let parent = t.finish_set();
+            let parent = stored_set(&mut t, &parent);
             for &(k, kind, v) in &own {
                 t.push_packed(StrId(k), value(kind, v));
             }
@@ -515,6 +509,14 @@ mod tests {
                 proptest::prop_assert_eq!(t.find(set, key).map(ArgValue::pack), first, "{:?}", key);
             }
         }
+    }
+
+    /// A set stored in the pair columns from `(key, kind, value)` triples.
+    fn stored_set(t: &mut ArgTable, pairs: &[(u32, u8, i64)]) -> ArgSetId {
+        for &(k, kind, v) in pairs {
+            t.push(StrId(k), value(kind, v));
+        }
+        t.finish_set()
     }
 
     fn value(kind: u8, v: i64) -> ArgValue {
