@@ -121,11 +121,42 @@ describe('a job in one page', { skip: skip ?? false }, () => {
     assert.ok(drawn >= 1, 'the bands in view are drawn');
   }
 
+  /** Seconds in a shown time ("18.3577 ms", "0 s", "334.951 µs"). */
+  const seconds = (text) => {
+    const m = /(-?[\d.]+) (s|ms|µs|ns|ps)/.exec(text);
+    assert.ok(m, `a time: ${text}`);
+    return Number(m[1]) * { s: 1, ms: 1e-3, µs: 1e-6, ns: 1e-9, ps: 1e-12 }[m[2]];
+  };
+
+  /** The selected slice's Start and Duration, on the axis: the middle of the range it was revealed in. */
+  async function checkDetailsOnAxis(page) {
+    const field = (name) =>
+      page.evaluate((n) => {
+        const dts = [...document.querySelectorAll('[data-testid="details"] dt')];
+        return dts.find((d) => d.textContent === n)?.nextElementSibling?.textContent ?? '';
+      }, name);
+    const dur = seconds(await field('Duration'));
+    // The reveal's range: three times the slice's duration.
+    await page.waitForFunction((d) => {
+      const m = /· ([\d.]+) (s|ms|µs) visible/.exec(document.querySelector('[data-testid="timeline-range"]')?.textContent ?? '');
+      return m && Math.abs(Number(m[1]) * { s: 1, ms: 1e-3, µs: 1e-6 }[m[2]] - 3 * d) < 0.01 * d;
+    }, dur);
+    const range = await page.textContent('[data-testid="timeline-range"]');
+    const [from, to] = range.split(' · ')[0].split(' – ').map(seconds);
+    const middle = seconds(await field('Start')) + dur / 2;
+    assert.ok(Math.abs(middle - (from + to) / 2) < 0.01 * dur, `the details' times count from the axis's origin: ${range}, start + dur/2 = ${middle} s`);
+  }
+
   test('four rank files dropped together: four rank bands on one timeline', async () => {
     await withPage(env, 'job-drop', async (page) => {
       await openPage(page, env);
       await dropFiles(page, RANKS.map(fileFromDisk));
       await checkRanks(page);
+      // The details count time from where the axis does: a revealed step (one in the middle, so
+      // its range is not clamped to the profile's ends) is centred in the visible range.
+      await page.fill('[data-testid="search"]', 'ProfilerStep#5');
+      await page.waitForFunction(() => (document.querySelector('[data-testid="details"] .details-name')?.textContent ?? '') === 'ProfilerStep#5');
+      await checkDetailsOnAxis(page);
       // A search asks every rank: one ProfilerStep#3 each; the first match's details are rank 0's.
       await page.fill('[data-testid="search"]', 'ProfilerStep#3');
       await page.waitForFunction(() => /of 4$/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));

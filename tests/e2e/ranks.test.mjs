@@ -192,6 +192,20 @@ describe('the ranks of one job', { skip: skip ?? false }, () => {
       await page.waitForFunction((before) => document.querySelector('[data-testid="ranks-offsets"]')?.textContent !== before, clockOffsets, { timeout: 30000 });
       await page.waitForSelector('[data-testid="ranks-view"][data-ready="true"]');
       assert.equal(await page.inputValue('[data-testid="ranks-align"]'), 'step:2');
+      // The offsets listed are the ones beside the timeline's bands (the first file's rank at +0).
+      const listed = await page.$$eval('[data-testid="ranks-offsets"] dd', (els) => els.map((e) => /offset (\S+ \S+)/.exec(e.textContent ?? '')?.[1] ?? ''));
+      const beside = await page.$$eval('[data-testid="timeline-member-offset"]', (els) => els.map((e) => e.textContent ?? ''));
+      const offsetPs = (text) => {
+        const m = /^([+−])([\d.]+)(?: (s|ms|µs|ns|ps))?$/.exec(text);
+        assert.ok(m, `an offset: ${text}`);
+        return (m[1] === '−' ? -1 : 1) * Number(m[2]) * { s: 1e12, ms: 1e9, µs: 1e6, ns: 1e3, ps: 1 }[m[3] ?? 'ps'];
+      };
+      assert.equal(offsetPs(listed[0]), 0, `rank 0 keeps its own clock: ${listed.join(', ')}`);
+      assert.equal(beside.length, listed.length);
+      beside.forEach((b, i) => {
+        const [x, y] = [offsetPs(b), offsetPs(listed[i])];
+        assert.ok(Math.abs(x - y) <= 1e-3 * Math.abs(y) + 1, `rank ${i}'s offset is the same in the Ranks tab (${listed[i]}) and beside its band (${b})`);
+      });
       assert.equal((await table(page, 'ranks-steps')).length, 6);
       // The timeline's alignment menu shows the same choice, and choosing there comes back here.
       const timelineAlign = () => page.$eval('[data-testid="timeline-align"]', (s) => s.options[s.selectedIndex]?.textContent ?? '');

@@ -114,6 +114,7 @@ function main(): void {
       timeline.setSearch(name);
       selection.select({ kind: 'slice', id: longest });
     },
+    originPs: () => timeline.originPs(),
   });
   wrap.append(areaPanel.root);
   const counterRoot = el('div', { class: 'counters-root' });
@@ -191,6 +192,7 @@ function main(): void {
         return ok;
       }),
     telemetry,
+    originPs: () => timeline.originPs(),
   });
 
   const search = new SearchView(

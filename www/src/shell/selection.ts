@@ -20,6 +20,8 @@ export interface SelectionHost {
   showInGraph(op: string, programId: string | null, module: string | null): Promise<boolean>;
   /** Opens the counters inside slice `id` (the counters tab). */
   telemetry(id: number): void;
+  /** The time (ps) the timeline's axis counts from; the details' times count from it too. */
+  originPs(): number;
 }
 
 export class SelectionView implements View {
@@ -73,7 +75,7 @@ export class SelectionView implements View {
     const request = this.requests.next(this.scope);
     this.selected = sel;
     for (const l of this.listeners) l();
-    const origin = this.profile?.start_ps ?? 0;
+    const origin = this.host.originPs();
     if (!sel) {
       this.details.showNothing();
       return;

@@ -137,7 +137,7 @@ export class RanksView implements View {
     );
 
     const problems = problemList([...this.loadProblems, ...report.problems]);
-    const offsets = offsetFacts(report);
+    const offsets = offsetFacts(report, members);
 
     const heatBox = document.createElement('div');
     heatBox.className = 'rk-heat-box';
@@ -218,18 +218,24 @@ function stepRange(report: RanksReport, rank: number, step: number): [number, nu
   return s ? [s.start_ps, s.start_ps + s.time_ps] : null;
 }
 
-/** Each rank's file, host and offset (what the page adds to its times), exact in the tooltip. */
-function offsetFacts(report: RanksReport): HTMLElement {
+/**
+ * Each rank's file, host and offset, exact in the tooltip. Shown as the timeline applies them:
+ * the first file's rank keeps its own times (+0) and the others move relative to it.
+ */
+function offsetFacts(report: RanksReport, members: ReadonlyMap<number, number>): HTMLElement {
   const dl = document.createElement('dl');
   dl.className = 'an-facts';
   dl.dataset.testid = 'ranks-offsets';
+  const first = report.ranks.find((r) => members.get(r.rank) === 0);
+  const base = first?.offset_ps ?? 0;
   for (const r of report.ranks) {
+    const shift = r.offset_ps - base;
     const dt = document.createElement('dt');
     dt.textContent = `rank ${r.rank}`;
     const dd = document.createElement('dd');
-    const sign = r.offset_ps < 0 ? '−' : '+';
-    dd.textContent = `${r.file}${r.host ? ` · host ${r.host}` : ''} · offset ${sign}${formatDuration(Math.abs(r.offset_ps), 6)}`;
-    dd.title = `offset ${r.offset_ps} ps, added to this rank's trace times on the timeline`;
+    const sign = shift < 0 ? '−' : '+';
+    dd.textContent = `${r.file}${r.host ? ` · host ${r.host}` : ''} · offset ${sign}${formatDuration(Math.abs(shift), 6)}`;
+    dd.title = `offset ${shift} ps, added to this rank's trace times on the timeline${first ? ` (rank ${first.rank}, the first file, keeps its own)` : ''}`;
     dl.append(dt, dd);
   }
   return dl;

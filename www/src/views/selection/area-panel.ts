@@ -19,6 +19,8 @@ export interface AreaPanelHost {
   setRange(t0: number, t1: number): void;
   /** A name of the table was clicked: highlight its slices, select the longest one. */
   pickName(name: string, longestSlice: number): void;
+  /** The time (ps) the timeline's axis counts from; the panel's times count from it too. */
+  originPs(): number;
 }
 
 type Part = 'slices' | 'tree' | 'steps';
@@ -202,7 +204,7 @@ export class AreaPanel implements View {
   }
 
   private drawSlices(sel: AreaSelection): void {
-    const base = this.profile?.start_ps ?? 0;
+    const base = this.host.originPs();
     const len = sel.to_ps - sel.from_ps;
     const trackName = new Map(sel.tracks.map((t) => [t.track, t.name]));
     const self = sel.names.reduce((s, n) => s + n.self_ps, 0);
@@ -268,7 +270,7 @@ export class AreaPanel implements View {
   }
 
   private drawSteps(steps: StepRow[]): void {
-    const base = this.profile?.start_ps ?? 0;
+    const base = this.host.originPs();
     if (!steps.length) {
       const td = el('td', { colspan: '5' }, 'No steps in this profile (no ProfilerStep#N or step markers).');
       const tr = el('tr');

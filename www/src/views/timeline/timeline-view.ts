@@ -439,6 +439,14 @@ export class TimelineView implements View, InputHost {
     this.setRange(r.t0, r.t1);
   }
 
+  /**
+   * The time (ps) the axis counts from: the profile's start, or with several members the
+   * session's earliest start on its clock. Times shown elsewhere (details, an area) count from it.
+   */
+  originPs(): number {
+    return this.profile?.start_ps ?? 0;
+  }
+
   visibleRange(): { t0: number; t1: number } {
     return { t0: this.viewport.t0, t1: this.viewport.t1 };
   }
