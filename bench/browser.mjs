@@ -422,7 +422,7 @@ if (process.argv[1] && import.meta.url === new URL(`file://${process.argv[1]}`).
   const b = await launch();
   try {
     const r = await loadInOurs(b.context, server.url, file, 600000);
-    console.error(`loaded: ${r.outcome}, first frame ${r.first_frame_ms?.toFixed(0)} ms`);
+    console.error(`loaded: ${r.outcome}, first frame ${r.first_frame_ms?.toFixed(0)} ms; load phases ${JSON.stringify(r.load_phases)}`);
     if (r.ok) {
       for (let i = 0; i < rounds; i++) {
         const f = await zoomPan(r.page, 1);

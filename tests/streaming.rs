@@ -90,7 +90,7 @@ fn a_truncated_file_keeps_what_was_decompressed_and_reports_the_cut() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(ProptestConfig::with_cases(2000))]
     #[test]
     fn cuts_and_bit_flips_agree_with_the_whole_file_decoder(
         len in 1usize..20_000, cut in 0.0f64..1.0, flip in proptest::option::of((0.0f64..1.0, 0u8..8)), chunk in 1usize..5000,

@@ -9,10 +9,7 @@
 
 use crate::error::ImportError;
 use crate::limits::{GZIP_RATIO_FLOOR_BYTES, MAX_GZIP_RATIO};
-use std::io::{Read, Write};
-
-/// Output read between two ratio checks.
-const STEP_BYTES: u64 = 1 << 20;
+use std::io::Write;
 
 /// True if `data` starts with the gzip magic.
 pub fn is_gzip(data: &[u8]) -> bool {
@@ -29,47 +26,15 @@ pub struct Gunzipped {
 }
 
 /// Decompresses all members of a gzip file, up to `limit` bytes of output and within the
-/// [`MAX_GZIP_RATIO`] rule. A stream cut short keeps what was decompressed; a stream that
-/// yields nothing is an error; a limit exceeded is [`ImportError::LimitExceeded`].
+/// [`MAX_GZIP_RATIO`] rule. A stream cut short or corrupt keeps what was decompressed before
+/// the damage; a stream that yields nothing is an error; a limit exceeded is
+/// [`ImportError::LimitExceeded`]. It is [`GunzipStream`] given the whole file as one chunk,
+/// so a file read whole and the same file read as it arrives give the same answer.
 pub fn gunzip(input: &[u8], limit: u64) -> Result<Gunzipped, ImportError> {
-    let mut decoder = flate2::bufread::MultiGzDecoder::new(input);
-    let mut data = Vec::with_capacity(input.len().saturating_mul(4).min(1 << 30));
-    let mut cut = None;
-    loop {
-        // At most `limit + 1` bytes in total, so exceeding the limit is seen, not allocated.
-        let want = STEP_BYTES.min(limit.saturating_add(1) - data.len() as u64);
-        match (&mut decoder).take(want).read_to_end(&mut data) {
-            Ok(0) => break,
-            Ok(_) => {}
-            Err(e) => {
-                cut = Some(e.to_string());
-                break;
-            }
-        }
-        let out = data.len() as u64;
-        if out > limit {
-            return Err(ImportError::LimitExceeded {
-                what: "decompressed size",
-                limit: format!("{limit} bytes"),
-            });
-        }
-        // `get_ref` is the compressed input not consumed yet (the decoder reads ahead by at
-        // most its 32 KiB buffer, which only makes the rule more lenient).
-        let consumed = (input.len() - decoder.get_ref().len()).max(1) as u64;
-        if out > GZIP_RATIO_FLOOR_BYTES && out > consumed.saturating_mul(MAX_GZIP_RATIO) {
-            return Err(ImportError::LimitExceeded {
-                what: "gzip expansion",
-                limit: format!(
-                    "{MAX_GZIP_RATIO}x the compressed size beyond {} MiB ({out} bytes from {consumed} compressed bytes; a gzip bomb?)",
-                    GZIP_RATIO_FLOOR_BYTES >> 20
-                ),
-            });
-        }
-    }
-    match cut {
-        Some(reason) if data.is_empty() => Err(ImportError::Gzip(reason)),
-        cut => Ok(Gunzipped { data, cut }),
-    }
+    let expected = (input.len() as u64).saturating_mul(4).min(limit).min(1 << 30);
+    let mut stream = GunzipStream::new(limit, expected as usize);
+    stream.push(input)?;
+    stream.finish()
 }
 
 /// Compressed bytes fed to the decoder between two ratio checks: at most about 66 MB of
@@ -135,6 +100,13 @@ impl GunzipStream {
                 self.hand_out(&mut out)?;
             }
             if let Err(e) = written {
+                // What the decoder decompressed before the damage is still in its own buffer:
+                // a flush writes it out (and fails again on the damage, which is known).
+                let _ = self.decoder.flush();
+                self.check_limits()?;
+                if hand_out {
+                    self.hand_out(&mut out)?;
+                }
                 self.cut = Some(e.to_string());
                 return Ok(());
             }

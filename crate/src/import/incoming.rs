@@ -2,8 +2,9 @@
 //! worker; the CLI reads files in chunks): [`Incoming`] imports it as it arrives.
 //!
 //! - Gzip (magic `1f 8b`) is inflated chunk by chunk ([`GunzipStream`]); the Rust inflater is
-//!   as fast in Wasm as the browser's `DecompressionStream` and saves copying its output into
-//!   Wasm memory.
+//!   as fast in Wasm as the browser's `DecompressionStream`, saves copying its output into
+//!   Wasm memory, and reads every member of a multi-member file (the browser's stops at the
+//!   first).
 //! - Once [`DETECT_BYTES`] of (decompressed) input are in, the format is decided. Chrome JSON
 //!   is read as it arrives ([`ChromeJsonStream`]): only the unread tail is held, so a file
 //!   larger than memory can open as long as its model fits. Other formats are held whole and
