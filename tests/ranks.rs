@@ -297,6 +297,51 @@ fn jax_cpu_2proc_processes_steps_and_all_reduces() {
         .map(|c| c["devices"].as_u64().unwrap())
         .collect::<Vec<_>>();
     assert_eq!(last_run, [2, 2, 2, 2, 2, 1]);
+
+    // Message sizes: each all-reduce's operand bytes, here read from the op's expression as
+    // `planeview hlo-stats` prints it (`all-reduce(f32[8]{0} %bitcast.6, f32[128,256]{1,0} %dot)`).
+    let out = Command::new(env!("CARGO_BIN_EXE_planeview"))
+        .arg("hlo-stats")
+        .arg(&paths[0])
+        .arg("--json")
+        .output()
+        .unwrap();
+    let rows: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut sizes = std::collections::BTreeMap::new();
+    for row in rows.as_array().unwrap() {
+        let expr = row["hlo_op_expression"].as_str().unwrap();
+        let Some(args) = expr.split_once(" all-reduce(").map(|(_, rest)| rest) else {
+            continue;
+        };
+        let args = &args[..args.find(')').unwrap()];
+        let bytes: u64 = args.split(", ").map(array_bytes).sum();
+        sizes.insert(row["hlo_op_name"].as_str().unwrap().to_owned(), bytes);
+    }
+    assert_eq!(sizes.len(), 5, "{sizes:?}");
+    for c in collectives {
+        let want = sizes[c["name"].as_str().unwrap()];
+        assert_eq!(c["bytes"], want, "{c}");
+        assert!(c["algbw_gbps"].as_f64().unwrap() > 0.0, "{c}");
+    }
+}
+
+/// Bytes of an HLO operand as printed, `f32[128,256]{1,0} %dot` (a scalar `f32[]` is one element).
+fn array_bytes(operand: &str) -> u64 {
+    let (ty, rest) = operand.split_once('[').unwrap();
+    let dims = &rest[..rest.find(']').unwrap()];
+    let elements: u64 = dims
+        .split(',')
+        .filter(|d| !d.is_empty())
+        .map(|d| d.parse::<u64>().unwrap())
+        .product();
+    let width = match ty {
+        "f64" | "s64" | "u64" => 8,
+        "f32" | "s32" | "u32" => 4,
+        "f16" | "bf16" | "s16" | "u16" => 2,
+        "s8" | "u8" | "pred" => 1,
+        other => panic!("element type {other}"),
+    };
+    elements * width
 }
 
 #[test]

@@ -31,7 +31,10 @@ pub struct Gunzipped {
 /// [`ImportError::LimitExceeded`]. It is [`GunzipStream`] given the whole file as one chunk,
 /// so a file read whole and the same file read as it arrives give the same answer.
 pub fn gunzip(input: &[u8], limit: u64) -> Result<Gunzipped, ImportError> {
-    let expected = (input.len() as u64).saturating_mul(4).min(limit).min(1 << 30);
+    let expected = (input.len() as u64)
+        .saturating_mul(4)
+        .min(limit)
+        .min(1 << 30);
     let mut stream = GunzipStream::new(limit, expected as usize);
     stream.push(input)?;
     stream.finish()

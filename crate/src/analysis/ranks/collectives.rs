@@ -22,8 +22,9 @@
 //! of a program) with the op name and its ordinal among the rank's events of that name in the
 //! run; else the step with the name and the ordinal within the step.
 
-use super::super::query::{arg, value_i64, value_str};
+use super::super::query::{arg, arg_u64, value_i64, value_str};
 use super::RankStep;
+use super::xla_sizes::XlaSizes;
 use crate::model::{ArgSetId, ArgValue, Ps, StrId, Trace, TrackRole};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -49,7 +50,8 @@ pub struct RankCollective {
     pub start_ps: Ps,
     /// The end, ps.
     pub end_ps: Ps,
-    /// Message size in bytes, where element count and type are stated.
+    /// Message size in bytes: where the event states element count and type, else, for an
+    /// XLA op, its operands' bytes in the profile's HLO module.
     pub bytes: Option<u64>,
     /// Devices of this process that ran it (1 unless XLA ops name several).
     pub devices: u32,
@@ -69,6 +71,7 @@ enum Kind {
 /// Arg keys read, interned once.
 struct Keys {
     hlo_op: Option<StrId>,
+    program_id: Option<StrId>,
     run_id: Option<StrId>,
     device: Option<StrId>,
     collective_name: Option<StrId>,
@@ -85,6 +88,7 @@ impl Keys {
         let k = |s: &str| t.strings.lookup(s);
         Keys {
             hlo_op: k("hlo_op"),
+            program_id: k("program_id"),
             run_id: k("run_id"),
             device: k("device_ordinal"),
             collective_name: k("Collective name"),
@@ -126,7 +130,14 @@ pub fn collectives(trace: &Trace, steps: &[RankStep]) -> Vec<RankCollective> {
         found.push(f);
     }
     found.sort_by_key(|f| (trace.slices.start[f.slice], f.slice));
-    combine(trace, &keys, steps, &found)
+    let program = |f: &Found| arg_u64(trace, trace.slices.args[f.slice], keys.program_id);
+    let wanted: Vec<(u64, &str)> = found
+        .iter()
+        .filter(|f| f.kind == Kind::Xla)
+        .filter_map(|f| Some((program(f)?, f.name.as_str())))
+        .collect();
+    let sizes = XlaSizes::of(trace, &wanted);
+    combine(trace, &keys, steps, &found, &sizes)
 }
 
 /// Whether slice `i` is a collective, and of which kind.
@@ -209,7 +220,13 @@ fn is_xla_collective(op: &str) -> bool {
 }
 
 /// Groups events into collectives per match key, combining devices (see the module doc).
-fn combine(t: &Trace, keys: &Keys, steps: &[RankStep], found: &[Found]) -> Vec<RankCollective> {
+fn combine(
+    t: &Trace,
+    keys: &Keys,
+    steps: &[RankStep],
+    found: &[Found],
+    sizes: &XlaSizes,
+) -> Vec<RankCollective> {
     let mut by_start: Vec<&RankStep> = steps.iter().collect();
     by_start.sort_by_key(|s| s.start_ps);
     let step_of = |at: Ps| {
@@ -246,7 +263,10 @@ fn combine(t: &Trace, keys: &Keys, steps: &[RankStep], found: &[Found]) -> Vec<R
             .iter()
             .find_map(|&k| arg(t, set, k).and_then(|v| value_str(t, v)))
             .map(str::to_owned);
-        let bytes = message_bytes(t, keys, set);
+        let bytes = message_bytes(t, keys, set).or_else(|| {
+            let program = arg_u64(t, set, keys.program_id)?;
+            (f.kind == Kind::Xla).then(|| sizes.get(program, &f.name))?
+        });
         merged
             .entry((group.clone(), scope_step, f.name.clone(), ordinal))
             .and_modify(|c| {

@@ -8,7 +8,8 @@
 //! - `collectives.rs`: the collectives one rank ran, each with its match key;
 //! - `merge.rs`: the report (alignment, per-step straggler, skew and wait per collective,
 //!   the heat map, the problems of the set of files);
-//! - `tables.rs`: one analysis table per rank merged into one with a `rank` column.
+//! - `tables.rs`: one analysis table per rank merged into one with a `rank` column;
+//! - `xla_sizes.rs`: an XLA collective's message size, from its instruction's operands.
 //!
 //! Partials are plain data (serde both ways): the page computes one per engine and sends them
 //! back for the merge, which needs no profile.
@@ -18,6 +19,7 @@ mod collectives;
 mod identity;
 mod merge;
 mod tables;
+mod xla_sizes;
 
 pub use collectives::RankCollective;
 pub use identity::{Identity, IdentitySource, identity};
