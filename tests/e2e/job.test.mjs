@@ -104,6 +104,10 @@ describe('a job in one page', { skip: skip ?? false }, () => {
       'the files in rank order, the failed ones last',
     );
     assert.match(await statusText(page), new RegExp(`^${4 + failed.length} files \\(job\\), 4 loaded · `));
+    // The status line adds up the files: its events are the members' events summed.
+    const count = (text) => Number(/([\d,]+) events/.exec(text)?.[1].replaceAll(',', '') ?? Number.NaN);
+    const sum = list.filter((m) => m.state === 'loaded').reduce((n, m) => n + count(m.text), 0);
+    assert.equal(count(await statusText(page)), sum, `status: ${await statusText(page)}`);
     const b = await bands(page);
     assert.equal(b.length, 4, 'one timeline band per rank');
     b.forEach((band, r) => {

@@ -285,8 +285,8 @@ export class Loader {
       performance.measure('pv:load', { start: performance.now() - p.timings.totalMs, duration: p.timings.totalMs, detail: p.timings });
     }
     const loaded = this.views.load(p, session, scope);
-    const loadedCount = session.members.filter((m) => m.profile !== null).length;
-    this.status.ready(p, session.kind === 'single' ? null : `${session.members.length} files (${session.kind}), ${loadedCount} loaded`);
+    const loadedProfiles = session.members.flatMap((m) => (m.profile ? [m.profile] : []));
+    this.status.ready(loadedProfiles, session.kind === 'single' ? null : `${session.members.length} files (${session.kind}), ${loadedProfiles.length} loaded`);
     document.title = `${session.kind === 'single' ? p.fileName : `${session.members.length} files`} — Planeview`;
     await loaded;
     if (!scope.current) return;

@@ -1,7 +1,7 @@
 // The status line (#status), the load progress bar with its cancel button, and the trace-health
 // badge with its list of diagnostics.
 
-import type { Diagnostic, LoadProgress, Profile } from '../engine/engine';
+import type { Diagnostic, LoadProgress, Profile, Summary } from '../engine/engine';
 import { clear, el } from '../lib/dom';
 import { SEVERITIES, severityRank, severityText } from '../lib/severity';
 import { formatBytes, formatCount, formatDuration } from '../lib/time';
@@ -92,20 +92,24 @@ export class StatusView {
     this.setBadge(null);
   }
 
-  /** `session`: what several files opened together are ("4 files (job), 3 loaded"), before member 0's facts. */
-  ready(p: Profile, session: string | null = null): void {
+  /**
+   * A loaded profile, or several opened together: `session` says what they are ("4 files (job),
+   * 3 loaded") and `profiles` are the loaded ones, member 0 first. Several are summed: events,
+   * tracks, diagnostics (the badge lists each file's under its name), the longest span.
+   */
+  ready(profiles: readonly Profile[], session: string | null = null): void {
     this.hideRetry();
-    const s = p.summary;
+    const s = combinedSummary(profiles);
+    const formats = [...new Set(profiles.map((p) => p.summary.format))];
     const parts = [
-      ...(session ? [session] : []),
-      p.fileName,
-      s.format,
+      ...(session ? [session] : [profiles[0]?.fileName ?? '']),
+      formats.join(' + '),
       `${formatCount(s.events)} events`,
       `${formatCount(s.tracks)} tracks`,
-      `span ${formatDuration(s.span_ps)}`,
-      diagnosticCounts(s.diagnostics ?? {}),
+      `${profiles.length > 1 ? 'longest span' : 'span'} ${formatDuration(s.span_ps)}`,
+      diagnosticCounts(s.diagnostics),
     ];
-    const degraded = s.diagnostics?.degraded_import;
+    const degraded = s.diagnostics.degraded_import;
     if (degraded) {
       // The core's two stated degradations: args dropped, then events sampled.
       const sampled = degraded.examples.some((e) => e.includes('memory budget'));
@@ -115,9 +119,10 @@ export class StatusView {
     }
     this.els.status.textContent = parts.join(' · ');
     this.els.status.className = 'status is-ready';
-    this.els.status.title = `${formatBytes(s.bytes)} read${s.unpacked_bytes && s.unpacked_bytes !== s.bytes ? `, ${formatBytes(s.unpacked_bytes)} unpacked` : ''}; ${formatCount(s.processes)} processes, ${formatCount(s.slices)} slices, ${formatCount(s.counters)} counter samples, ${formatCount(s.flows)} flows; model ${formatBytes(s.model_bytes)}; ${loadTime(p.timings)}`;
+    const load = profiles.length === 1 && profiles[0] ? `; ${loadTime(profiles[0].timings)}` : '';
+    this.els.status.title = `${formatBytes(s.bytes)} read${s.unpacked_bytes && s.unpacked_bytes !== s.bytes ? `, ${formatBytes(s.unpacked_bytes)} unpacked` : ''}; ${formatCount(s.processes)} processes, ${formatCount(s.slices)} slices, ${formatCount(s.counter_samples)} counter samples, ${formatCount(s.flows)} flows; model ${formatBytes(s.model_bytes)}${load}`;
     this.els.progress.hidden = true;
-    this.setBadge(s.diagnostics ?? {});
+    this.setBadge(s.diagnostics);
   }
 
   error(message: string): void {
@@ -186,6 +191,35 @@ export class StatusView {
     }
     list.append(ul);
   }
+}
+
+/**
+ * The summaries of `profiles` added up (the span: the longest). With several, each diagnostic's
+ * examples are prefixed with the file they are from.
+ */
+function combinedSummary(profiles: readonly Profile[]): Omit<Summary, 'format' | 'counters'> & { counter_samples: number } {
+  const sum = (f: (x: Summary) => number): number => profiles.reduce((n, p) => n + f(p.summary), 0);
+  const diagnostics: Record<string, Diagnostic> = {};
+  for (const p of profiles) {
+    for (const [name, d] of Object.entries(p.summary.diagnostics ?? {})) {
+      const examples = profiles.length > 1 ? d.examples.map((e) => `${p.fileName}: ${e}`) : d.examples;
+      const had = diagnostics[name];
+      diagnostics[name] = had ? { ...had, count: had.count + d.count, examples: [...had.examples, ...examples] } : { ...d, examples };
+    }
+  }
+  return {
+    bytes: sum((x) => x.bytes),
+    unpacked_bytes: sum((x) => x.unpacked_bytes || x.bytes),
+    events: sum((x) => x.events),
+    tracks: sum((x) => x.tracks),
+    processes: sum((x) => x.processes),
+    span_ps: Math.max(0, ...profiles.map((p) => p.summary.span_ps)),
+    flows: sum((x) => x.flows),
+    counter_samples: sum((x) => x.counters),
+    slices: sum((x) => x.slices),
+    model_bytes: sum((x) => x.model_bytes),
+    diagnostics,
+  };
 }
 
 /** "loaded in 1.92 s (engine: 0.61 s taking chunks, 1.10 s importing)". */
