@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { dropFiles, fileFromDisk, missingPrerequisite, openPage, setup, skipOrFail, statusText, waitForState, withPage } from './helpers.mjs';
+import { dropFiles, fileFromDisk, missingPrerequisite, openPage, setup, showAnalysisTab, skipOrFail, statusText, waitForState, withPage } from './helpers.mjs';
 
 const CORPUS = process.env.PLANEVIEW_CORPUS ?? null;
 const MULTI = CORPUS ? join(CORPUS, 'multi') : null;
@@ -280,6 +280,24 @@ describe('a job in one page', { skip: skip ?? false }, () => {
       const b = await bands(page);
       assert.equal(b.length, 2, 'one band per host');
       assert.ok(b[0].label.includes('host0') && b[1].label.includes('host1'), JSON.stringify(b));
+      // The op profile shows one host at a time: a picker of the hosts (no merged view), the
+      // first by default; picking the other shows its own tree.
+      await showAnalysisTab(page, 'op-profile');
+      const picker = '#panel-op-profile [data-testid="rank-picker"]';
+      const options = await page.$$eval(`${picker} option`, (els) => els.map((e) => e.value));
+      assert.deepEqual(options, ['0', '1'], 'one option per host, no "all ranks"');
+      assert.equal(await page.inputValue(picker), '0');
+      const tree = () => page.textContent('#panel-op-profile [data-testid="op-profile-tree"]');
+      const first = await tree();
+      assert.match(first, /jit_local_step/);
+      await page.selectOption(picker, '1');
+      await page.waitForFunction(() => document.getElementById('panel-op-profile')?.dataset.ready === 'true' && document.querySelector('#panel-op-profile [data-testid="rank-picker"]')?.value === '1');
+      const second = await tree();
+      assert.match(second, /jit_local_step/);
+      assert.notEqual(second, first, "host 1's own times");
+      // The roofline follows the same choice.
+      await showAnalysisTab(page, 'roofline');
+      assert.equal(await page.inputValue('#panel-roofline [data-testid="rank-picker"]'), '1');
     });
   });
 

@@ -16,12 +16,14 @@ import { formatDuration } from '../../lib/time';
 import { drawChart } from './charts';
 import { ROOFLINE_COLUMNS, TABLE_COLUMNS, TOP_OPS_COLUMNS } from './columns';
 import { type Column, DataTable, type RowAction } from './data-table';
-import { RANK_TABS, type RankChoice, rankPicker } from './rank-picker';
+import { ONE_RANK_TABS, RANK_TABS, type RankChoice, rankPicker } from './rank-picker';
 import { toolbarSelect } from './toolbar-select';
 import { type JobTable, jobColumns, jobTable, sourcesOf } from './rank-tables';
 
 export type AnalysisTab = AnalysisTool | 'op-profile' | 'overview' | 'roofline';
 
+/** The tabs that show the rank picker in a job session. */
+const PICKER_TABS: readonly AnalysisTab[] = [...RANK_TABS, ...ONE_RANK_TABS];
 /** The tabs this view draws in. */
 export const ANALYSIS_TABS: readonly AnalysisTab[] = ['overview', 'kernels', 'framework-ops', 'gpu-ops', 'hlo-stats', 'op-profile', 'roofline'];
 
@@ -168,12 +170,15 @@ export class AnalysisView implements View {
     this.reset(scope, '');
   }
 
-  /** A job session: the tabs of `RANK_TABS` get a rank picker (those computed already compute again). */
+  /**
+   * A job session: the tabs of `RANK_TABS` and `ONE_RANK_TABS` get a rank picker (those computed
+   * already compute again).
+   */
   loadSession(session: Session, scope: Scope): void {
     if (!scope.current) return;
     this.session = session.kind === 'job' && session.members.length > 1 ? session : null;
     this.choice = 'all';
-    if (this.session) this.recompute(RANK_TABS);
+    if (this.session) this.recompute(PICKER_TABS);
   }
 
   /** Computes `tabs` again: now if one is displayed, else when it is shown. */
@@ -217,6 +222,7 @@ export class AnalysisView implements View {
     let job: Promise<void>;
     const session = this.session;
     if (session && RANK_TABS.includes(tab)) job = this.showRanked(tab, p, scope, session);
+    else if (session && ONE_RANK_TABS.includes(tab)) job = this.showOneRank(tab, p, scope, session);
     else if (isTool(tab)) job = this.showTable(tab, p, scope);
     else if (tab === 'op-profile') job = this.showOpProfile(p, scope, 'program');
     else if (tab === 'overview') job = this.showOverview(p, scope);
@@ -228,7 +234,7 @@ export class AnalysisView implements View {
   private async showRanked(tab: AnalysisTab, p: HTMLElement, scope: Scope, session: Session): Promise<void> {
     const picker = rankPicker(session.members, this.choice, (c) => {
       this.choice = c;
-      this.recompute(RANK_TABS);
+      this.recompute(PICKER_TABS);
     });
     const body = document.createElement('div');
     body.className = 'an-rank-body';
@@ -237,6 +243,24 @@ export class AnalysisView implements View {
       else if (isTool(tab)) await this.showTable(tab, body, scope);
     } else if (tab === 'overview') await this.showRankOverviews(body, scope, session);
     else if (isTool(tab)) await this.showJobTable(tab, body, scope, session);
+    if (scope.current) p.replaceChildren(picker, body);
+  }
+
+  /** The op profile or the roofline of a job session: one rank's (the picked one, else the first), with the picker of ranks. */
+  private async showOneRank(tab: AnalysisTab, p: HTMLElement, scope: Scope, session: Session): Promise<void> {
+    const picker = rankPicker(
+      session.members,
+      this.member(),
+      (c) => {
+        this.choice = c;
+        this.recompute(PICKER_TABS);
+      },
+      false,
+    );
+    const body = document.createElement('div');
+    body.className = 'an-rank-body';
+    if (tab === 'op-profile') await this.showOpProfile(body, scope, 'program');
+    else await this.showRoofline(body, scope, 0, 0);
     if (scope.current) p.replaceChildren(picker, body);
   }
 
@@ -286,7 +310,7 @@ export class AnalysisView implements View {
       const m = loaded[i];
       if (!m) return;
       this.choice = m.index;
-      this.recompute(RANK_TABS);
+      this.recompute(PICKER_TABS);
     });
   }
 
@@ -386,7 +410,8 @@ export class AnalysisView implements View {
   }
 
   private async showOpProfile(p: HTMLElement, scope: Scope, groupBy: 'program' | 'category'): Promise<void> {
-    const root = (await this.engine.analysisDoc({ kind: 'op-profile', groupBy })) as OpNode;
+    const engine = this.engineOf(this.member());
+    const root = (await engine.analysisDoc({ kind: 'op-profile', groupBy })) as OpNode;
     if (!scope.current) return;
     const { bar } = toolbarSelect(
       'Group by',
@@ -407,7 +432,7 @@ export class AnalysisView implements View {
     const chartBox = document.createElement('div');
     chartBox.className = 'an-chart-box';
     p.replaceChildren(bar, tree, chartBox);
-    const hlo = await this.engine.analysisTable('hlo-stats', this.compat).catch(() => null);
+    const hlo = await engine.analysisTable('hlo-stats', this.compat).catch(() => null);
     if (scope.current && hlo && measuredOnHost(hlo.rows)) p.prepend(message(HOST_NOTE));
     if (root.children.length > 0) await this.chart(chartBox, { chart: 'categories' }, 'Device time by category');
   }
@@ -480,7 +505,7 @@ export class AnalysisView implements View {
   }
 
   private async showRoofline(p: HTMLElement, scope: Scope, peakGflops: number, peakHbmGbps: number): Promise<void> {
-    const r = (await this.engine.analysisDoc({ kind: 'roofline', peakGflops, peakHbmGbps })) as {
+    const r = (await this.engineOf(this.member()).analysisDoc({ kind: 'roofline', peakGflops, peakHbmGbps })) as {
       device_type: string;
       peaks: { flop_rate_gflops: number; hbm_gbps: number };
       rows: Array<Record<string, unknown>>;
