@@ -78,7 +78,7 @@ describe('a job in one page', { skip: skip ?? false }, () => {
   let env;
   let dir;
   before(async () => {
-    env = await setup();
+    env = await setup({ mounts: MULTI ? [{ prefix: '/corpus-ranks/', dir: join(MULTI, 'torch_ddp_4rank') }] : [] });
     dir = mkdtempSync(join(tmpdir(), 'planeview-job-'));
   });
   after(async () => {
@@ -222,6 +222,34 @@ describe('a job in one page', { skip: skip ?? false }, () => {
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline"] .tl-track').length === 3);
       await page.click('[data-testid="timeline-member"][data-member="1"] .tl-member-move[aria-label="Move up"]');
       await page.waitForFunction(() => document.querySelector('[data-testid="timeline-member"]')?.getAttribute('data-member') === '1');
+    });
+  });
+
+  test('a job opened by repeated ?url= comes back after a reload: range and another rank\'s slice', async () => {
+    await withPage(env, 'job-url-reload', async (page) => {
+      const urls = RANKS.map((f) => `url=/corpus-ranks/${basename(f)}`).join('&');
+      await page.goto(new URL(`?${urls}`, env.url).href);
+      await checkRanks(page);
+      // Rank 2's ProfilerStep#5 (the third match), revealed: the details and the range move.
+      await page.fill('[data-testid="search"]', 'ProfilerStep#5');
+      await page.waitForFunction(() => /of 4$/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));
+      await page.click('#search-next');
+      await page.click('#search-next');
+      await page.waitForFunction(() => /^3 of 4$/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));
+      await checkDetailsOnAxis(page);
+      await page.fill('[data-testid="search"]', '');
+      await page.waitForFunction(() => !/[#&]q=/.test(location.hash) && /[#&]sel=s:\d+/.test(location.hash));
+      await page.waitForTimeout(400);
+      const range = await page.textContent('[data-testid="timeline-range"]');
+      const details = await page.textContent('[data-testid="details"]');
+      const hash = await page.evaluate(() => location.hash);
+
+      await page.reload();
+      await checkRanks(page);
+      await page.waitForFunction((d) => document.querySelector('[data-testid="details"]')?.textContent === d, details, { timeout: 30000 });
+      assert.equal(await page.textContent('[data-testid="timeline-range"]'), range, 'the same visible range');
+      await page.waitForTimeout(400);
+      assert.equal(await page.evaluate(() => location.hash), hash, 'the restored view writes the same hash');
     });
   });
 
