@@ -213,6 +213,10 @@ describe('a job in one page', { skip: skip ?? false }, () => {
       }
       assert.equal(new Set(starts).size, 1, `step 3 starts together on every rank: ${starts.join(', ')}`);
       await page.fill('[data-testid="search"]', '');
+      // The Counters tab shows the first file's counters and says so.
+      await page.click('[data-testid="tab-counters"]');
+      assert.match(await page.textContent('[data-testid="counters-member-note"]'), /^Counters of rank 0 \(rank-0\.pt\.trace\.json\.gz\), the first of the 4 files/);
+      await page.click('[data-testid="tab-timeline"]');
       // Compact mode: one summary track per rank.
       await page.check('[data-testid="timeline-compact"]');
       await page.waitForFunction(() => document.querySelectorAll('[data-testid="timeline"] .tl-track').length === 4);

@@ -4,6 +4,7 @@
 import type { CounterEngine, Profile } from '../../engine/engine';
 import { el } from '../../lib/dom';
 import { NO_LOAD, type Scope } from '../../shell/scope';
+import type { Session } from '../../shell/session';
 import type { View } from '../../shell/view';
 import { ChartPanel } from './chart-panel';
 import { PerfCountersPanel } from './perf-table';
@@ -21,6 +22,8 @@ export class CountersView implements View {
   private readonly telemetry: TelemetryPanel;
   private readonly chart: ChartPanel;
   private origin = 0;
+  /** Whose counters are shown, when several files are open (empty otherwise). */
+  private readonly memberNote = el('p', { class: 'muted small', 'data-testid': 'counters-member-note' });
   private current: { t0: number; t1: number } | null = null;
   private kernel: number | null = null;
 
@@ -41,7 +44,15 @@ export class CountersView implements View {
     });
     root.classList.add('counters-view');
     const note = el('p', { class: 'muted small' }, 'Counter values hold from one sample to the next; rates are per µs; integrals in value × µs.');
-    root.append(note, this.telemetry.root, this.range.root, this.chart.root, this.perf.root);
+    root.append(this.memberNote, note, this.telemetry.root, this.range.root, this.chart.root, this.perf.root);
+  }
+
+  /** Several files: the first file's counters are shown (the others' are on the timeline); the note says whose. */
+  loadSession(session: Session, scope: Scope): void {
+    const first = session.members[0];
+    if (!scope.current || session.members.length < 2 || !first) return;
+    const who = first.label === first.file ? first.file : `${first.label} (${first.file})`;
+    this.memberNote.textContent = `Counters of ${who}, the first of the ${session.members.length} files opened together; the others' counters are on the timeline.`;
   }
 
   clear(): void {
@@ -67,6 +78,7 @@ export class CountersView implements View {
 
   private reset(origin: number, scope: Scope): void {
     this.origin = origin;
+    this.memberNote.textContent = '';
     this.current = null;
     this.kernel = null;
     this.range.reset(origin, scope);
