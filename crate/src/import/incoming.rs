@@ -16,7 +16,7 @@
 
 use super::chrome_json::{self, ChromeJsonStream};
 use super::gzip::{GunzipStream, is_gzip};
-use super::{ImportOptions, Imported, import_unpacked, report_degraded};
+use super::{ImportOptions, Imported, import_unpacked_owned, report_degraded};
 use crate::diagnostics::DiagnosticKind;
 use crate::error::ImportError;
 use crate::limits::{MAX_GZIP_RATIO, MAX_STREAMED_BYTES, MAX_UNPACKED_BYTES};
@@ -170,7 +170,7 @@ impl Incoming {
         }
         match std::mem::replace(&mut self.sink, Sink::Held(Vec::new())) {
             Sink::Json(stream) => self.finish_json(*stream, cut),
-            Sink::Held(data) => import_unpacked(&data, cut, self.received, &self.options),
+            Sink::Held(data) => import_unpacked_owned(data, cut, self.received, &self.options),
             Sink::Undecided(_) => unreachable!("decided above"),
         }
     }

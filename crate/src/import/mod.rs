@@ -119,7 +119,7 @@ pub fn import_bytes_with(input: &[u8], options: &ImportOptions) -> Result<Import
     }
     if is_gzip(input) {
         let unpacked = gzip::gunzip(input, MAX_UNPACKED_BYTES)?;
-        return import_unpacked(&unpacked.data, unpacked.cut, input.len() as u64, options);
+        return import_unpacked_owned(unpacked.data, unpacked.cut, input.len() as u64, options);
     }
     import_unpacked(input, None, input.len() as u64, options)
 }
@@ -133,9 +133,46 @@ pub fn import_unpacked(
     bytes: u64,
     options: &ImportOptions,
 ) -> Result<Imported, ImportError> {
+    import_unpacked_from(Unpacked::Borrowed(data), gzip_cut, bytes, options)
+}
+
+/// [`import_unpacked`] on bytes it may release as soon as the importer no longer reads them
+/// (an XSpace file before its model is sorted), lowering the import's peak memory.
+pub fn import_unpacked_owned(
+    data: Vec<u8>,
+    gzip_cut: Option<String>,
+    bytes: u64,
+    options: &ImportOptions,
+) -> Result<Imported, ImportError> {
+    import_unpacked_from(Unpacked::Owned(data), gzip_cut, bytes, options)
+}
+
+/// Decompressed input, borrowed or owned.
+enum Unpacked<'a> {
+    Borrowed(&'a [u8]),
+    Owned(Vec<u8>),
+}
+
+impl Unpacked<'_> {
+    fn bytes(&self) -> &[u8] {
+        match self {
+            Unpacked::Borrowed(b) => b,
+            Unpacked::Owned(v) => v,
+        }
+    }
+}
+
+fn import_unpacked_from(
+    input: Unpacked,
+    gzip_cut: Option<String>,
+    bytes: u64,
+    options: &ImportOptions,
+) -> Result<Imported, ImportError> {
+    let data = input.bytes();
     if data.is_empty() {
         return Err(ImportError::Empty);
     }
+    let len = data.len();
     let over_budget = data.len() as u64 > options.keep_args_up_to_bytes;
     let effective = ImportOptions {
         drop_args: options.drop_args || over_budget,
@@ -149,7 +186,10 @@ pub fn import_unpacked(
             trace
         }
         Some(Detected::ChromeJson) => chrome_json::import_with(data, &effective)?,
-        Some(Detected::Xspace) => xplane::import_with(data, &effective)?,
+        Some(Detected::Xspace) => match input {
+            Unpacked::Owned(v) => xplane::import_owned(v, &effective)?,
+            Unpacked::Borrowed(b) => xplane::import_with(b, &effective)?,
+        },
         Some(Detected::Perfetto) => perfetto::import_with(data, &effective)?,
         Some(Detected::Hlo) => hlo::import(data)?,
         None => return Err(ImportError::NotRecognised(describe_unknown(data))),
@@ -163,20 +203,17 @@ pub fn import_unpacked(
             trace
                 .diagnostics
                 .record(DiagnosticKind::TruncatedInput, || {
-                    format!(
-                        "gzip stream ends at byte {} of the decompressed data ({cut})",
-                        data.len()
-                    )
+                    format!("gzip stream ends at byte {len} of the decompressed data ({cut})")
                 });
         }
     }
     if effective.drop_args {
-        report_degraded(&mut trace, options, data.len());
+        report_degraded(&mut trace, options, len);
     }
     Ok(Imported {
         trace,
         bytes,
-        unpacked_bytes: data.len() as u64,
+        unpacked_bytes: len as u64,
         mlir,
     })
 }

@@ -127,6 +127,21 @@ pub fn import(bytes: &[u8]) -> Result<Trace, ImportError> {
 
 /// [`import`] with options (reduced detail drops stats).
 pub fn import_with(bytes: &[u8], options: &ImportOptions) -> Result<Trace, ImportError> {
+    walk(bytes, options).finish(bytes.len())
+}
+
+/// [`import_with`] on bytes it may drop: the input is released once every plane was read,
+/// before the model is sorted and indexed, so that work can reuse its memory (the peak is the
+/// larger of the two, not their sum).
+pub fn import_owned(bytes: Vec<u8>, options: &ImportOptions) -> Result<Trace, ImportError> {
+    let len = bytes.len();
+    let importer = walk(&bytes, options);
+    drop(bytes);
+    importer.finish(len)
+}
+
+/// Reads every plane of `bytes` into the importer's builder (nothing of `bytes` is kept).
+fn walk(bytes: &[u8], options: &ImportOptions) -> Importer {
     let mut importer = Importer::new();
     if options.drop_args {
         importer.b.drop_args();
@@ -137,7 +152,7 @@ pub fn import_with(bytes: &[u8], options: &ImportOptions) -> Result<Trace, Impor
         importer.space_field(field);
     }
     importer.note_space_stop(fields.stop(), bytes.len());
-    importer.finish(bytes.len())
+    importer
 }
 
 /// A plane's fields other than its lines, decoded, and its lines, still encoded.
