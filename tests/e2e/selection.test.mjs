@@ -102,7 +102,11 @@ describe('selection panel', { skip: Boolean(skip) }, () => {
       // Per track: every row names a track.
       const overTracks = await rows.count();
       await page.check('[data-testid="selection-per-track"]');
-      await page.waitForFunction(() => [...document.querySelectorAll('[data-testid="selection-row"] td:nth-child(2)')].every((td) => td.textContent !== 'all'));
+      // Rows that all name a track (not none: while the table is redrawn it has no rows).
+      await page.waitForFunction(() => {
+        const cells = [...document.querySelectorAll('[data-testid="selection-row"] td:nth-child(2)')];
+        return cells.length > 0 && cells.every((td) => td.textContent !== 'all');
+      });
       assert.ok((await rows.count()) >= overTracks);
 
       // The call tree, top-down then bottom-up; a root opens and folds.
