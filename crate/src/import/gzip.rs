@@ -98,18 +98,16 @@ impl GunzipStream {
         for step in chunk.chunks(STREAM_STEP_BYTES) {
             let written = self.decoder.write_all(step);
             self.consumed += step.len() as u64;
+            if written.is_err() {
+                // What the decoder decompressed before the damage is still in its own buffer:
+                // a flush writes it out (and fails again on the damage, which is known).
+                let _ = self.decoder.flush();
+            }
             self.check_limits()?;
             if hand_out {
                 self.hand_out(&mut out)?;
             }
             if let Err(e) = written {
-                // What the decoder decompressed before the damage is still in its own buffer:
-                // a flush writes it out (and fails again on the damage, which is known).
-                let _ = self.decoder.flush();
-                self.check_limits()?;
-                if hand_out {
-                    self.hand_out(&mut out)?;
-                }
                 self.cut = Some(e.to_string());
                 return Ok(());
             }
