@@ -108,6 +108,8 @@ struct Found {
     slice: usize,
     name: String,
     device: i64,
+    /// The XLA program an XLA op ran in (its `program_id`).
+    program: Option<u64>,
 }
 
 /// The collectives of `trace`, in start order (see the module doc); `steps` from the same
@@ -130,13 +132,12 @@ pub fn collectives(trace: &Trace, steps: &[RankStep]) -> Vec<RankCollective> {
         found.push(f);
     }
     found.sort_by_key(|f| (trace.slices.start[f.slice], f.slice));
-    let program = |f: &Found| arg_u64(trace, trace.slices.args[f.slice], keys.program_id);
-    let wanted: Vec<(u64, &str)> = found
-        .iter()
-        .filter(|f| f.kind == Kind::Xla)
-        .filter_map(|f| Some((program(f)?, f.name.as_str())))
-        .collect();
-    let sizes = XlaSizes::of(trace, &wanted);
+    let sizes = XlaSizes::of(
+        trace,
+        found
+            .iter()
+            .filter_map(|f| Some((f.program?, f.name.as_str()))),
+    );
     combine(trace, &keys, steps, &found, &sizes)
 }
 
@@ -159,6 +160,7 @@ fn classify(t: &Trace, keys: &Keys, i: usize) -> Option<Found> {
             slice: i,
             name: op.to_owned(),
             device: device(),
+            program: arg_u64(t, set, keys.program_id),
         });
     }
     let stated = || {
@@ -196,6 +198,7 @@ fn classify(t: &Trace, keys: &Keys, i: usize) -> Option<Found> {
         slice: i,
         name,
         device: 0,
+        program: None,
     })
 }
 
@@ -263,10 +266,7 @@ fn combine(
             .iter()
             .find_map(|&k| arg(t, set, k).and_then(|v| value_str(t, v)))
             .map(str::to_owned);
-        let bytes = message_bytes(t, keys, set).or_else(|| {
-            let program = arg_u64(t, set, keys.program_id)?;
-            (f.kind == Kind::Xla).then(|| sizes.get(program, &f.name))?
-        });
+        let bytes = message_bytes(t, keys, set).or_else(|| sizes.get(f.program?, &f.name));
         merged
             .entry((group.clone(), scope_step, f.name.clone(), ordinal))
             .and_modify(|c| {

@@ -4,55 +4,59 @@
 
 use super::super::hlo_modules::HloModules;
 use crate::hlo::HloModule;
-use hashbrown::HashMap;
+use crate::model::Trace;
+use hashbrown::{HashMap, HashSet};
 
 /// Operand bytes of named instructions, per program, for the programs and op names asked for.
 #[derive(Debug, Default)]
 pub(super) struct XlaSizes {
-    bytes: HashMap<(u64, String), u64>,
+    by_program: HashMap<u64, HashMap<String, u64>>,
 }
 
 impl XlaSizes {
-    /// Looks up every `(program id, op name)` of `wanted` in the modules of `trace` that
-    /// decode; an op without a module, or not found in it, has no size.
-    pub(super) fn of(trace: &crate::model::Trace, wanted: &[(u64, &str)]) -> XlaSizes {
-        if wanted.is_empty() {
+    /// Looks up every `(program id, op name)` of `wanted` (repeats are looked up once) in the
+    /// modules of `trace` that decode; an op without a module, or not found in it, has no size.
+    pub(super) fn of<'a>(trace: &Trace, wanted: impl Iterator<Item = (u64, &'a str)>) -> XlaSizes {
+        let mut ops: HashMap<u64, HashSet<&str>> = HashMap::new();
+        for (program, op) in wanted {
+            ops.entry(program).or_default().insert(op);
+        }
+        if ops.is_empty() {
             return XlaSizes::default();
         }
-        let modules = HloModules::of(trace, |id| wanted.iter().any(|&(p, _)| p == id));
-        let mut by_program: HashMap<u64, Vec<&str>> = HashMap::new();
-        for &(program, op) in wanted {
-            by_program.entry(program).or_default().push(op);
-        }
-        let mut bytes = HashMap::new();
-        for (program, ops) in by_program {
-            let Some(module) = modules.get(program) else {
-                continue;
-            };
-            for op in ops {
-                if let Some(b) = operand_bytes(module, op) {
-                    bytes.insert((program, op.to_owned()), b);
-                }
-            }
-        }
-        XlaSizes { bytes }
+        let modules = HloModules::of(trace, |id| ops.contains_key(&id));
+        let by_program = ops
+            .into_iter()
+            .filter_map(|(program, names)| {
+                Some((program, operand_bytes(modules.get(program)?, &names)))
+            })
+            .collect();
+        XlaSizes { by_program }
     }
 
     /// The operand bytes of op `op` of program `program`, where known.
     pub(super) fn get(&self, program: u64, op: &str) -> Option<u64> {
-        self.bytes.get(&(program, op.to_owned())).copied()
+        self.by_program.get(&program)?.get(op).copied()
     }
 }
 
-/// The summed array bytes of the operands of the instruction named `op` (none when no
-/// instruction has that name, or its operands hold no array data).
-fn operand_bytes(module: &HloModule, op: &str) -> Option<u64> {
+/// The summed array bytes of the operands of each instruction named in `names`, in one pass
+/// over the module (an instruction whose operands hold no array data is left out).
+fn operand_bytes(module: &HloModule, names: &HashSet<&str>) -> HashMap<String, u64> {
     let ins = &module.instructions;
-    let at = ins.name.iter().position(|n| n == op)?;
-    let range = ins.operands[at].clone();
-    let total: u64 = ins.operand_pool[range.start as usize..range.end as usize]
-        .iter()
-        .map(|o| ins.shape[o.index()].byte_size())
-        .sum();
-    (total > 0).then_some(total)
+    let mut out = HashMap::new();
+    for (at, name) in ins.name.iter().enumerate() {
+        if !names.contains(name.as_str()) {
+            continue;
+        }
+        let range = ins.operands[at].clone();
+        let total: u64 = ins.operand_pool[range.start as usize..range.end as usize]
+            .iter()
+            .map(|o| ins.shape[o.index()].byte_size())
+            .sum();
+        if total > 0 {
+            out.insert(name.clone(), total);
+        }
+    }
+    out
 }
