@@ -23,3 +23,8 @@ export interface Session {
 export function loadedMembers(session: Session): Member[] {
   return session.members.filter((m) => m.profile !== null && m.error === null);
 }
+
+/** How a member is named to a person: "rank 0 (rank-0.pt.trace.json.gz)", or its file alone when that is its label. */
+export function memberName(m: Pick<Member, 'label' | 'file'>): string {
+  return m.label === m.file ? m.file : `${m.label} (${m.file})`;
+}

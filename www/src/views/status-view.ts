@@ -120,7 +120,7 @@ export class StatusView {
     this.els.status.textContent = parts.join(' · ');
     this.els.status.className = 'status is-ready';
     const load = profiles.length === 1 && profiles[0] ? `; ${loadTime(profiles[0].timings)}` : '';
-    this.els.status.title = `${formatBytes(s.bytes)} read${s.unpacked_bytes && s.unpacked_bytes !== s.bytes ? `, ${formatBytes(s.unpacked_bytes)} unpacked` : ''}; ${formatCount(s.processes)} processes, ${formatCount(s.slices)} slices, ${formatCount(s.counter_samples)} counter samples, ${formatCount(s.flows)} flows; model ${formatBytes(s.model_bytes)}${load}`;
+    this.els.status.title = `${formatBytes(s.bytes)} read${s.unpacked_bytes && s.unpacked_bytes !== s.bytes ? `, ${formatBytes(s.unpacked_bytes)} unpacked` : ''}; ${formatCount(s.processes)} processes, ${formatCount(s.slices)} slices, ${formatCount(s.counters)} counter samples, ${formatCount(s.flows)} flows; model ${formatBytes(s.model_bytes)}${load}`;
     this.els.progress.hidden = true;
     this.setBadge(s.diagnostics);
   }
@@ -197,7 +197,7 @@ export class StatusView {
  * The summaries of `profiles` added up (the span: the longest). With several, each diagnostic's
  * examples are prefixed with the file they are from.
  */
-function combinedSummary(profiles: readonly Profile[]): Omit<Summary, 'format' | 'counters'> & { counter_samples: number } {
+function combinedSummary(profiles: readonly Profile[]): Omit<Summary, 'format'> {
   const sum = (f: (x: Summary) => number): number => profiles.reduce((n, p) => n + f(p.summary), 0);
   const diagnostics: Record<string, Diagnostic> = {};
   for (const p of profiles) {
@@ -215,7 +215,7 @@ function combinedSummary(profiles: readonly Profile[]): Omit<Summary, 'format' |
     processes: sum((x) => x.processes),
     span_ps: Math.max(0, ...profiles.map((p) => p.summary.span_ps)),
     flows: sum((x) => x.flows),
-    counter_samples: sum((x) => x.counters),
+    counters: sum((x) => x.counters),
     slices: sum((x) => x.slices),
     model_bytes: sum((x) => x.model_bytes),
     diagnostics,

@@ -170,6 +170,12 @@ export class AnalysisView implements View {
     this.reset(scope, '');
   }
 
+  /** A rank picked (or all): every tab with the picker shows it. */
+  private readonly pickRank = (c: RankChoice): void => {
+    this.choice = c;
+    this.recompute(PICKER_TABS);
+  };
+
   /**
    * A job session: the tabs of `RANK_TABS` and `ONE_RANK_TABS` get a rank picker (those computed
    * already compute again).
@@ -232,10 +238,7 @@ export class AnalysisView implements View {
 
   /** A tab of a job session: the rank picker above the merged table, or above the picked rank's own tab. */
   private async showRanked(tab: AnalysisTab, p: HTMLElement, scope: Scope, session: Session): Promise<void> {
-    const picker = rankPicker(session.members, this.choice, (c) => {
-      this.choice = c;
-      this.recompute(PICKER_TABS);
-    });
+    const picker = rankPicker(session.members, this.choice, this.pickRank);
     const body = document.createElement('div');
     body.className = 'an-rank-body';
     if (this.choice !== 'all') {
@@ -248,15 +251,7 @@ export class AnalysisView implements View {
 
   /** The op profile or the roofline of a job session: one rank's (the picked one, else the first), with the picker of ranks. */
   private async showOneRank(tab: AnalysisTab, p: HTMLElement, scope: Scope, session: Session): Promise<void> {
-    const picker = rankPicker(
-      session.members,
-      this.member(),
-      (c) => {
-        this.choice = c;
-        this.recompute(PICKER_TABS);
-      },
-      false,
-    );
+    const picker = rankPicker(session.members, this.member(), this.pickRank, false);
     const body = document.createElement('div');
     body.className = 'an-rank-body';
     if (tab === 'op-profile') await this.showOpProfile(body, scope, 'program');
@@ -309,8 +304,7 @@ export class AnalysisView implements View {
     this.makeTable(p, 'overview-ranks', RANK_OVERVIEW_COLUMNS, rows, (i) => {
       const m = loaded[i];
       if (!m) return;
-      this.choice = m.index;
-      this.recompute(PICKER_TABS);
+      this.pickRank(m.index);
     });
   }
 

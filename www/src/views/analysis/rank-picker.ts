@@ -3,7 +3,7 @@
 // rank's own table; the op profile and the roofline show one rank at a time. One choice for
 // every tab that has the picker; single profiles have none.
 
-import type { Member } from '../../shell/session';
+import { type Member, memberName } from '../../shell/session';
 import type { AnalysisTab } from './analysis-view';
 import { toolbarSelect } from './toolbar-select';
 
@@ -24,7 +24,7 @@ export function rankPicker(members: readonly Member[], choice: RankChoice, onCha
   const options: [string, string][] = all ? [['all', 'all ranks']] : [];
   for (const m of members) {
     if (m.profile === null || m.error !== null) continue;
-    options.push([String(m.index), m.label === m.file ? m.label : `${m.label} (${m.file})`]);
+    options.push([String(m.index), memberName(m)]);
   }
   const { bar, select } = toolbarSelect('Show', 'rank-picker', options, String(choice), (v) => onChange(v === 'all' ? 'all' : Number(v)));
   select.title = 'One rank’s table, or every rank’s rows with a rank column and their sum per key (“all”)';

@@ -4,7 +4,7 @@
 import type { CounterEngine, Profile } from '../../engine/engine';
 import { el } from '../../lib/dom';
 import { NO_LOAD, type Scope } from '../../shell/scope';
-import type { Session } from '../../shell/session';
+import { type Session, memberName } from '../../shell/session';
 import type { View } from '../../shell/view';
 import { ChartPanel } from './chart-panel';
 import { PerfCountersPanel } from './perf-table';
@@ -51,8 +51,7 @@ export class CountersView implements View {
   loadSession(session: Session, scope: Scope): void {
     const first = session.members[0];
     if (!scope.current || session.members.length < 2 || !first) return;
-    const who = first.label === first.file ? first.file : `${first.label} (${first.file})`;
-    this.memberNote.textContent = `Counters of ${who}, the first of the ${session.members.length} files opened together; the others' counters are on the timeline.`;
+    this.memberNote.textContent = `Counters of ${memberName(first)}, the first of the ${session.members.length} files opened together; the others' counters are on the timeline.`;
   }
 
   clear(): void {

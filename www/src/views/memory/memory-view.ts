@@ -9,7 +9,7 @@ import type { Profile } from '../../engine/engine';
 import type { MemoryQueries } from '../../engine/memory-types';
 import { el } from '../../lib/dom';
 import { NO_LOAD, type Scope } from '../../shell/scope';
-import type { Session } from '../../shell/session';
+import { type Session, memberName } from '../../shell/session';
 import type { TabName } from '../../shell/tabs';
 import type { View } from '../../shell/view';
 import { BufferPanel } from './buffer-panel';
@@ -60,8 +60,7 @@ export class MemoryView implements View {
   loadSession(session: Session, scope: Scope): void {
     if (!scope.current || session.members.length < 2) return;
     const first = session.members[0];
-    if (first)
-      this.note.textContent = `Memory of ${first.label === first.file ? first.file : `${first.label} (${first.file})`}, the first of the ${session.members.length} files opened together.`;
+    if (first) this.note.textContent = `Memory of ${memberName(first)}, the first of the ${session.members.length} files opened together.`;
   }
 
   show(tab: TabName): void {
