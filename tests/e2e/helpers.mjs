@@ -155,6 +155,22 @@ export async function rangeText(page) {
   return (await page.textContent('[data-testid="timeline-range"]'))?.trim() ?? '';
 }
 
+const UNITS = { ps: 1, ns: 1e3, µs: 1e6, us: 1e6, ms: 1e9, s: 1e12 };
+
+/** A duration or time as the page writes it ("1.234 ms", "-2 µs", "1,200 s") in ps. */
+export function durationPs(text) {
+  const m = /(-?[\d.,]+)\s*(ps|ns|µs|us|ms|s)\b/.exec(text);
+  assert.ok(m, `a duration in "${text}"`);
+  return Number(m[1].replaceAll(',', '')) * UNITS[m[2]];
+}
+
+/** The timeline's range text ("0 s – 621.2 ms · 621 ms visible · …"): start, end (from the axis origin) and the visible span, ps. */
+export function rangePs(text) {
+  const [times, span] = text.split(' · ');
+  const [t0, t1] = times.split(' – ');
+  return { t0: durationPs(t0), t1: durationPs(t1), span: durationPs(span) };
+}
+
 /** Opens a page at `path` (relative to the server root) and waits for the engine (state idle). */
 export async function openPage(page, env, path = '') {
   await page.goto(new URL(path, env.url).href);

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
-import { dropFiles, fileFromDisk, missingPrerequisite, openPage, setup, showAnalysisTab, skipOrFail, statusText, waitForState, withPage } from './helpers.mjs';
+import { dropFiles, durationPs, fileFromDisk, missingPrerequisite, openPage, rangePs, rangeText, setup, showAnalysisTab, skipOrFail, statusText, waitForState, withPage } from './helpers.mjs';
 
 const CORPUS = process.env.PLANEVIEW_CORPUS ?? null;
 const MULTI = CORPUS ? join(CORPUS, 'multi') : null;
@@ -125,30 +125,23 @@ describe('a job in one page', { skip: skip ?? false }, () => {
     assert.ok(drawn >= 1, 'the bands in view are drawn');
   }
 
-  /** Seconds in a shown time ("18.3577 ms", "0 s", "334.951 µs"). */
-  const seconds = (text) => {
-    const m = /(-?[\d.]+) (s|ms|µs|ns|ps)/.exec(text);
-    assert.ok(m, `a time: ${text}`);
-    return Number(m[1]) * { s: 1, ms: 1e-3, µs: 1e-6, ns: 1e-9, ps: 1e-12 }[m[2]];
-  };
-
   /** The selected slice's Start and Duration, on the axis: the middle of the range it was revealed in. */
   async function checkDetailsOnAxis(page) {
-    const field = (name) =>
-      page.evaluate((n) => {
-        const dts = [...document.querySelectorAll('[data-testid="details"] dt')];
-        return dts.find((d) => d.textContent === n)?.nextElementSibling?.textContent ?? '';
-      }, name);
-    const dur = seconds(await field('Duration'));
+    // Both read at once, from the same details.
+    const [startText, durText] = await page.evaluate(() => {
+      const dts = [...document.querySelectorAll('[data-testid="details"] dt')];
+      return ['Start', 'Duration'].map((n) => dts.find((d) => d.textContent === n)?.nextElementSibling?.textContent ?? '');
+    });
+    const dur = durationPs(durText);
     // The reveal's range: three times the slice's duration.
     await page.waitForFunction((d) => {
       const m = /· ([\d.]+) (s|ms|µs) visible/.exec(document.querySelector('[data-testid="timeline-range"]')?.textContent ?? '');
-      return m && Math.abs(Number(m[1]) * { s: 1, ms: 1e-3, µs: 1e-6 }[m[2]] - 3 * d) < 0.01 * d;
+      return m && Math.abs(Number(m[1]) * { s: 1e12, ms: 1e9, µs: 1e6 }[m[2]] - 3 * d) < 0.01 * d;
     }, dur);
-    const range = await page.textContent('[data-testid="timeline-range"]');
-    const [from, to] = range.split(' · ')[0].split(' – ').map(seconds);
-    const middle = seconds(await field('Start')) + dur / 2;
-    assert.ok(Math.abs(middle - (from + to) / 2) < 0.01 * dur, `the details' times count from the axis's origin: ${range}, start + dur/2 = ${middle} s`);
+    const text = await rangeText(page);
+    const { t0, t1 } = rangePs(text);
+    const middle = durationPs(startText) + dur / 2;
+    assert.ok(Math.abs(middle - (t0 + t1) / 2) < 0.01 * dur, `the details' times count from the axis's origin: ${text}, start + dur/2 = ${middle} ps`);
   }
 
   test('four rank files dropped together: four rank bands on one timeline', async () => {
@@ -236,10 +229,18 @@ describe('a job in one page', { skip: skip ?? false }, () => {
       await checkRanks(page);
       // Rank 2's ProfilerStep#5 (the third match), revealed: the details and the range move.
       await page.fill('[data-testid="search"]', 'ProfilerStep#5');
-      await page.waitForFunction(() => /of 4$/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));
-      await page.click('#search-next');
-      await page.click('#search-next');
-      await page.waitForFunction(() => /^3 of 4$/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));
+      await page.waitForFunction(() => /^1 of 4$/.test(document.querySelector('[data-testid="search-count"]')?.textContent ?? ''));
+      await page.waitForFunction(() => document.querySelector('[data-testid="details"] .details-name')?.textContent === 'ProfilerStep#5');
+      for (const want of ['2 of 4', '3 of 4']) {
+        // The next match's details (another rank's step) replace the shown ones.
+        const shown = await page.textContent('[data-testid="details"]');
+        await page.click('#search-next');
+        await page.waitForFunction(
+          ([w, before]) =>
+            document.querySelector('[data-testid="search-count"]')?.textContent === w && document.querySelector('[data-testid="details"]')?.textContent !== before,
+          [want, shown],
+        );
+      }
       await checkDetailsOnAxis(page);
       await page.fill('[data-testid="search"]', '');
       await page.waitForFunction(() => !/[#&]q=/.test(location.hash) && /[#&]sel=s:\d+/.test(location.hash));

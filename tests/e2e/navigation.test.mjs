@@ -4,7 +4,7 @@
 // finds all slices of its name. On the Kineto ResNet-50 trace of tests/data.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dataFile, dropFile, missingPrerequisite, openPage, rangeText, setup, waitForState, withPage } from './helpers.mjs';
+import { dataFile, dropFile, missingPrerequisite, durationPs, openPage, rangePs, rangeText, setup, waitForState, withPage } from './helpers.mjs';
 
 const skip = missingPrerequisite();
 if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
@@ -13,19 +13,6 @@ const KINETO = dataFile('chrome_json/kineto__resnet50_nw0_worker0.1623143089861.
 /** A slice of the Kineto trace (its eighth profiler step, about 0.1 s long). */
 const STEP = 'ProfilerStep#8';
 
-const UNITS = { ps: 1, ns: 1e3, µs: 1e6, us: 1e6, ms: 1e9, s: 1e12 };
-/** A duration as the page writes it ("1.234 ms") in ps. */
-function ps(text) {
-  const m = /(-?[\d.,]+)\s*(ps|ns|µs|us|ms|s)\b/.exec(text);
-  assert.ok(m, `a duration in "${text}"`);
-  return Number(m[1].replaceAll(',', '')) * UNITS[m[2]];
-}
-/** The range text's parts: start, end (ps from the profile start) and the visible span. */
-function range(text) {
-  const [times, span] = text.split(' · ');
-  const [t0, t1] = times.split(' – ');
-  return { t0: ps(t0), t1: ps(t1), span: ps(span) };
-}
 
 async function openKineto(page, env) {
   await openPage(page, env);
@@ -66,7 +53,7 @@ describe('timeline navigation', { skip: skip ?? false }, () => {
       await page.keyboard.up('Control');
       await changed(page, full);
       const zoomed = await rangeText(page);
-      assert.ok(range(zoomed).span < range(full).span * 0.7, `Ctrl + wheel zooms in: ${full} → ${zoomed}`);
+      assert.ok(rangePs(zoomed).span < rangePs(full).span * 0.7, `Ctrl + wheel zooms in: ${full} → ${zoomed}`);
 
       const scroller = page.locator('[data-testid="timeline"] .tl-scroll');
       assert.equal(await scroller.evaluate((e) => e.scrollTop), 0);
@@ -79,9 +66,9 @@ describe('timeline navigation', { skip: skip ?? false }, () => {
       await page.mouse.wheel(0, 200);
       await page.keyboard.up('Shift');
       await changed(page, zoomed);
-      const panned = range(await rangeText(page));
-      assert.ok(panned.t0 > range(zoomed).t0, 'Shift + wheel moves the start later');
-      assert.ok(Math.abs(panned.span - range(zoomed).span) <= range(zoomed).span * 0.01, 'and keeps the span');
+      const panned = rangePs(await rangeText(page));
+      assert.ok(panned.t0 > rangePs(zoomed).t0, 'Shift + wheel moves the start later');
+      assert.ok(Math.abs(panned.span - rangePs(zoomed).span) <= rangePs(zoomed).span * 0.01, 'and keeps the span');
     });
   });
 
@@ -93,8 +80,8 @@ describe('timeline navigation', { skip: skip ?? false }, () => {
       const revealed = await rangeText(page);
       await page.keyboard.press('f');
       await changed(page, revealed);
-      const span = range(await rangeText(page)).span;
-      const dur = ps(duration);
+      const span = rangePs(await rangeText(page)).span;
+      const dur = durationPs(duration);
       // The slice with a tenth of it on each side (the range text has three digits).
       assert.ok(Math.abs(span / dur - 1.2) < 0.02, `range ${span} ps ≈ 1.2 × the slice's ${dur} ps`);
       await page.keyboard.press('0');
@@ -110,7 +97,7 @@ describe('timeline navigation', { skip: skip ?? false }, () => {
       assert.equal(await marks.textContent(), '');
       await page.keyboard.press('m');
       await page.waitForFunction(() => (document.querySelector('[data-testid="timeline-marks"]')?.textContent ?? '') !== '');
-      assert.equal(ps(await marks.textContent()), ps(duration), `${await marks.textContent()} shows ${duration}`);
+      assert.equal(durationPs(await marks.textContent()), durationPs(duration), `${await marks.textContent()} shows ${duration}`);
       // The band's duration tag at the top of the canvas, over the middle of the view (the slice's third).
       const tag = async () =>
         page.evaluate(() => {

@@ -4,7 +4,7 @@
 // top-down or bottom-up with rows that open. On a real PyTorch CPU trace of tests/data.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { dataFile, dropFile, missingPrerequisite, openPage, rangeText, setup, waitForState, withPage } from './helpers.mjs';
+import { dataFile, dropFile, missingPrerequisite, durationPs, openPage, rangePs, rangeText, setup, waitForState, withPage } from './helpers.mjs';
 
 const skip = missingPrerequisite();
 if (skip) console.log(`# skipping the end-to-end tests: ${skip}`);
@@ -26,18 +26,6 @@ async function showTab(page, tab) {
   return page.locator(`#panel-${tab}`);
 }
 
-const UNITS = { ps: 1, ns: 1e3, µs: 1e6, us: 1e6, ms: 1e9, s: 1e12 };
-/** A duration as the page writes it ("1.234 ms") in ps. */
-function ps(text) {
-  const m = /(-?[\d.,]+)\s*(ps|ns|µs|us|ms|s)\b/.exec(text);
-  assert.ok(m, `a duration in "${text}"`);
-  return Number(m[1].replaceAll(',', '')) * UNITS[m[2]];
-}
-/** The timeline's range text: start and end (ps from the profile start). */
-function range(text) {
-  const [t0, t1] = text.split(' · ')[0].split(' – ');
-  return { t0: ps(t0), t1: ps(t1) };
-}
 
 describe('selection panel', { skip: Boolean(skip) }, () => {
   let env;
@@ -62,12 +50,12 @@ describe('selection panel', { skip: Boolean(skip) }, () => {
       const step = steps.nth(1);
       const cells = await step.locator('td').allTextContents();
       assert.match(cells[0], /^ProfilerStep#\d+$/);
-      const start = ps(cells[1]);
-      const dur = ps(cells[2]);
+      const start = durationPs(cells[1]);
+      const dur = durationPs(cells[2]);
       const full = await rangeText(page);
       await step.click();
       await page.waitForFunction((t) => document.querySelector('[data-testid="timeline-range"]')?.textContent?.trim() !== t, full);
-      const r = range(await rangeText(page));
+      const r = rangePs(await rangeText(page));
       const tol = dur * 0.02;
       assert.ok(r.t0 <= start + tol && r.t1 >= start + dur - tol, `${JSON.stringify(r)} holds the step ${start} + ${dur}`);
       assert.ok(r.t1 - r.t0 < dur * 1.3, `and is about the step: ${r.t1 - r.t0} for ${dur}`);
