@@ -177,23 +177,42 @@ impl Census {
 pub(super) fn census(line: &[u8], line_events_field: u64) -> Census {
     let mut sum = Census::default();
     let mut pos = 0;
-    while let Ok((number, wire, next)) = key(line, pos) {
-        if (number, wire) != (line_events_field, LEN) {
-            let Ok(next) = skip(line, next, wire) else {
-                break;
-            };
-            pos = next;
-            continue;
-        }
-        let Ok((event, next)) = length_delimited(line, next) else {
+    while let Some((number, wire, next)) = lean_key(line, pos) {
+        let Some(end) = field_end(line, next, wire) else {
             break;
         };
-        pos = next;
+        pos = end;
+        if (number, wire) != (line_events_field, LEN) {
+            continue;
+        }
         sum.events += 1;
+        let event = &line[next..end];
+        // Past the length prefix: the event's own fields.
+        let Some(mut at) = skip_varint(event, 0) else {
+            break;
+        };
         let stats = sum.stats;
-        let mut at = 0;
-        while let Ok((number, wire, next)) = key(event, at) {
-            let Ok(end) = skip(event, next, wire) else {
+        // The usual layout first (as in `decode_event`): the three numbers, then stats with
+        // one-byte lengths; anything else in the general loop, which counts alike.
+        for key in [KEY_METADATA_ID, KEY_OFFSET_PS, KEY_DURATION_PS] {
+            if event.get(at) == Some(&key) {
+                let Some(next) = skip_varint(event, at + 1) else {
+                    break;
+                };
+                at = next;
+            }
+        }
+        while let (Some(&KEY_STAT), Some(&len)) = (event.get(at), event.get(at + 1)) {
+            let end = at + 2 + usize::from(len);
+            if len >= 0x80 || end > event.len() {
+                break;
+            }
+            sum.stats += 1;
+            sum.stat_bytes += end - at - 1;
+            at = end;
+        }
+        while let Some((number, wire, next)) = lean_key(event, at) {
+            let Some(end) = field_end(event, next, wire) else {
                 break;
             };
             if (number, wire) == (4, LEN) {
@@ -205,6 +224,43 @@ pub(super) fn census(line: &[u8], line_events_field: u64) -> Census {
         sum.events_with_stats += usize::from(sum.stats > stats);
     }
     sum
+}
+
+/// [`key`] for the census: `None` at the end, at damage or at field number 0.
+#[inline]
+fn lean_key(bytes: &[u8], pos: usize) -> Option<(u64, u8, usize)> {
+    match bytes.get(pos) {
+        Some(&b) if b >= 8 && b < 0x80 => Some((u64::from(b >> 3), b & 7, pos + 1)),
+        Some(_) => key(bytes, pos).ok().filter(|k| k.0 != 0),
+        None => None,
+    }
+}
+
+/// The end of the field whose value starts at `pos` (for `LEN`, at its length prefix),
+/// without reading varint values; `None` if it runs past `bytes` or is damaged.
+#[inline]
+fn field_end(bytes: &[u8], pos: usize, wire: u8) -> Option<usize> {
+    match wire {
+        VARINT => skip_varint(bytes, pos),
+        LEN => {
+            let (len, at) = read_varint(bytes, pos).ok()?;
+            let end = at.checked_add(usize::try_from(len).ok()?)?;
+            (end <= bytes.len()).then_some(end)
+        }
+        _ => skip(bytes, pos, wire).ok(),
+    }
+}
+
+/// The position after the varint at `pos`, its value not decoded.
+#[inline]
+fn skip_varint(bytes: &[u8], pos: usize) -> Option<usize> {
+    if let Some(word) = bytes.get(pos..).and_then(|rest| rest.first_chunk::<8>()) {
+        let ends = !u64::from_le_bytes(*word) & 0x8080_8080_8080_8080;
+        if ends != 0 {
+            return Some(pos + (ends.trailing_zeros() / 8 + 1) as usize);
+        }
+    }
+    read_varint(bytes, pos).ok().map(|(_, next)| next)
 }
 
 /// The whole `field` records (length-delimited) of an encoded message, as (offset of the
@@ -528,5 +584,64 @@ mod tests {
         bad_utf8[at] = 0xff;
         assert!(decode_event(&bad_utf8, &mut raw).is_err());
         assert!(pb::XEvent::decode(&bad_utf8[..]).is_err());
+    }
+
+    #[test]
+    fn census_counts_what_decoding_finds() {
+        let stat = |id: i64, text_len: usize| pb::XStat {
+            metadata_id: id,
+            value: Some(Value::StrValue("s".repeat(text_len))),
+        };
+        let events = vec![
+            // The usual layout, a stat longer than 127 bytes, no stats, stats first.
+            pb::XEvent {
+                metadata_id: 7,
+                duration_ps: 1 << 40,
+                stats: vec![stat(1, 3), stat(2, 200), stat(3, 0)],
+                data: Some(pb::x_event::Data::OffsetPs(1 << 50)),
+            },
+            pb::XEvent {
+                metadata_id: 8,
+                ..Default::default()
+            },
+            pb::XEvent {
+                stats: vec![stat(4, 1)],
+                data: Some(pb::x_event::Data::NumOccurrences(2)),
+                ..Default::default()
+            },
+        ];
+        let line = pb::XLine {
+            id: 3,
+            events,
+            ..Default::default()
+        };
+        let mut bytes = line.encode_to_vec();
+        // An event whose stat precedes its metadata id.
+        let mut odd = encode(&pb::XEvent {
+            stats: vec![stat(5, 2)],
+            ..Default::default()
+        });
+        odd.extend(encode(&pb::XEvent {
+            metadata_id: 1,
+            ..Default::default()
+        }));
+        bytes.push(4 << 3 | LEN);
+        bytes.push(odd.len() as u8);
+        bytes.extend(&odd);
+        let mut want = Census::default();
+        let mut raw = RawEvent::default();
+        for (_, payload) in whole_records(&bytes, 4) {
+            decode_event(payload, &mut raw).unwrap();
+            want.events += 1;
+            want.events_with_stats += usize::from(!raw.stats.is_empty());
+            want.stats += raw.stats.len();
+            want.stat_bytes += raw
+                .stats
+                .iter()
+                .map(|s| s.body.len() + if s.body.len() < 128 { 1 } else { 2 })
+                .sum::<usize>();
+        }
+        assert_eq!(census(&bytes, 4), want);
+        assert_eq!((want.events, want.stats), (4, 5));
     }
 }
