@@ -134,8 +134,8 @@ function planeviewBin() {
   return existsSync(rel) ? rel : dbg;
 }
 
-/** `planeview summary FILE --json` under /usr/bin/time -v: wall seconds, peak RSS, summary. */
-/** One `planeview summary` of `file`, reading it on `jobs` threads (PLANEVIEW_JOBS; 1: one thread). */
+/** One `planeview summary FILE --json` under /usr/bin/time -v, reading the file on `jobs` threads
+ * (PLANEVIEW_JOBS; 1: one thread): wall seconds, peak RSS, summary. */
 function nativeOnce(file, jobs = 1) {
   const t0 = performance.now();
   const env = { ...process.env, PLANEVIEW_JOBS: String(jobs) };
@@ -296,21 +296,23 @@ async function main() {
       row('Native import, Chrome JSON', label(file), text, isAnchorFile ? '≥ 250 MB/s; ≥ 3× JSON.parse' : '≥ 250 MB/s', isAnchorFile ? `JSON.parse ${fmt(jpMbs)} MB/s` : null, ratio ? `${fmt(ratio)}×` : null, verdict(mm.mbs >= 250, ratio === null ? null : ratio >= 3));
     }
   }
-  // One file on several threads: ranges of its events read apart (PLANEVIEW_JOBS), against one.
+  // One file on several threads (PLANEVIEW_JOBS), against one: ranges of a JSON file's events
+  // read apart; an XSpace's runs of events decoded apart.
   if (!SMOKE) {
     const threads = [2, 4, 8].filter((n) => n <= cpus().length);
-    for (const file of [inputs.torch, inputs.kineto1m, inputs.kineto10m]) {
+    for (const file of [inputs.xplane, inputs.xspace10m, inputs.torch, inputs.kineto1m, inputs.kineto10m]) {
       const one = nativeRes.get(file);
       if (!one) continue;
       const parts = [];
       for (const n of threads) {
         log(`native, ${n} threads: ${file}`);
-        const r = native(file, file === inputs.kineto10m ? runsBig : runsSmall, n);
+        const r = native(file, file === inputs.kineto10m || file === inputs.xspace10m ? runsBig : runsSmall, n);
         const same = JSON.stringify(r.summary) === JSON.stringify(one.summary);
         parts.push(`${n} threads ${fmt(r.seconds, 3)} s (${fmt(one.seconds / r.seconds, 2)}×, ${fmt(r.summary.unpacked_bytes / MB / r.seconds)} MB/s, peak RSS ${mib(r.rss)}${same ? '' : '; SUMMARY DIFFERS'})`);
       }
       const more = cpus().length < 4 ? `; this machine has ${cpus().length} cores, so no 4- or 8-thread runs` : '';
-      row('Native import, one Chrome JSON file on several threads (PLANEVIEW_JOBS) against one', label(file), `1 thread ${fmt(one.seconds, 3)} s; ${parts.join('; ')}${more}`, 'speed-up over one thread (report)', null, null, parts.some((t) => t.includes('DIFFERS')) ? 'FAIL (summary differs)' : '—');
+      const kind = file === inputs.xplane || file === inputs.xspace10m ? 'XSpace' : 'Chrome JSON';
+      row(`Native import, one ${kind} file on several threads (PLANEVIEW_JOBS) against one`, label(file), `1 thread ${fmt(one.seconds, 3)} s; ${parts.join('; ')}${more}`, 'speed-up over one thread (report)', null, null, parts.some((t) => t.includes('DIFFERS')) ? 'FAIL (summary differs)' : '—');
     }
   }
 

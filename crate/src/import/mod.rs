@@ -12,6 +12,7 @@
 pub mod chrome_json;
 mod gzip;
 pub mod hlo;
+mod in_order;
 mod in_parts;
 mod incoming;
 pub mod perfetto;
@@ -92,7 +93,18 @@ pub struct ImportOptions {
     /// The Chrome JSON tokenizer's byte searches: the vector backend (the default) or the
     /// scalar one; both give the same model (tests compare them), only the speed differs.
     pub scan: ScanBackend,
+    /// Threads an import may use (natively; the page's engine has one): an XSpace's events
+    /// are decoded on that many (see `in_order.rs`). Every value gives the same model.
+    pub threads: usize,
+    /// Events of an XSpace line decoded as one unit of work, on one thread (at least 1; see
+    /// [`XSPACE_RUN_EVENTS`]). Every value gives the same model; only the speed differs.
+    pub xspace_run_events: usize,
 }
+
+/// The default [`ImportOptions::xspace_run_events`]: large enough that handing a run from
+/// thread to thread costs little, small enough that the runs waiting to be placed hold a
+/// few MiB (about 1 MiB each).
+pub const XSPACE_RUN_EVENTS: usize = 8192;
 
 impl Default for ImportOptions {
     fn default() -> Self {
@@ -102,6 +114,8 @@ impl Default for ImportOptions {
             keep_streamed_args_up_to_bytes: KEEP_ARGS_STREAMED_UP_TO_BYTES,
             model_budget_bytes: MODEL_BUDGET_BYTES,
             scan: ScanBackend::Vector,
+            threads: 1,
+            xspace_run_events: XSPACE_RUN_EVENTS,
         }
     }
 }

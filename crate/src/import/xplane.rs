@@ -36,18 +36,20 @@ mod pb {
 }
 
 use super::ImportOptions;
+use super::in_order::in_order;
 use crate::diagnostics::DiagnosticKind;
 use crate::error::ImportError;
 use crate::model::{
     ArgSetId, ArgValue, CategoryId, Device, Format, HloModuleBlob, PS_PER_NS, ProcessId, Ps, StrId,
     Trace, TraceBuilder, TrackId, TrackKind,
 };
-use event::{Placement, RawEvent, RawValue, decode_event};
+use event::{DecodedRun, Event, Placement, RawValue};
 use flows::{FlowStatIds, XFlows};
 use hashbrown::HashMap;
 use id_cache::IdCache;
 use pb::x_stat::Value;
 use prost::Message;
+use std::ops::Range;
 use wire::{Field, Fields, LEN, Stop, VARINT};
 
 /// Format name in error messages.
@@ -143,6 +145,8 @@ pub fn import_owned(bytes: Vec<u8>, options: &ImportOptions) -> Result<Trace, Im
 /// Reads every plane of `bytes` into the importer's builder (nothing of `bytes` is kept).
 fn walk(bytes: &[u8], options: &ImportOptions) -> Importer {
     let mut importer = Importer::new();
+    importer.threads = options.threads;
+    importer.run_events = options.xspace_run_events.max(1);
     if options.drop_args {
         importer.b.drop_args();
     }
@@ -170,6 +174,54 @@ struct EncodedLine<'a> {
     cut: bool,
 }
 
+/// A line read apart from the model, on any thread: its header, the census of its events and
+/// where its runs start, and the damage met, which [`Importer::note_survey`] records later.
+#[derive(Debug)]
+struct LineSurvey {
+    header: pb::XLine,
+    /// True if the line holds a whole events field.
+    has_events: bool,
+    census: event::Census,
+    /// Offsets of the event records that start a run, after the first (see
+    /// [`ImportOptions::xspace_run_events`]).
+    run_starts: Vec<usize>,
+    /// Header fields that do not decode: (offset in the line, field number).
+    bad_fields: Vec<(usize, u64)>,
+    /// Why the walk over the line stopped early, if it did.
+    stop: Option<Stop>,
+}
+
+/// One walk over `line`: its header decoded, its whole event records counted, every
+/// `run_events`th of them after the first noted as a run start.
+fn survey_line(line: &EncodedLine, run_events: usize) -> LineSurvey {
+    let mut survey = LineSurvey {
+        header: pb::XLine::default(),
+        has_events: false,
+        census: event::Census::default(),
+        run_starts: Vec::new(),
+        bad_fields: Vec::new(),
+        stop: None,
+    };
+    let mut fields = Fields::new(line.bytes);
+    for f in &mut fields {
+        if f.number == LINE_EVENTS && f.wire == LEN {
+            if !f.complete {
+                continue;
+            }
+            survey.has_events = true;
+            let events = survey.census.events;
+            if events > 0 && events % run_events == 0 {
+                survey.run_starts.push(f.start);
+            }
+            survey.census.count_event(f.payload);
+        } else if f.complete && survey.header.merge(f.whole).is_err() {
+            survey.bad_fields.push((f.start, f.number));
+        }
+    }
+    survey.stop = fields.stop().cloned();
+    survey
+}
+
 /// Where the input is cut short, and the first damage found.
 #[derive(Debug, Default)]
 struct Damage {
@@ -195,6 +247,9 @@ struct Importer {
     space_strings: [Vec<String>; 3],
     /// Flow ends, matched at the end.
     flows: XFlows,
+    /// Threads the events are decoded on (see `in_order.rs`), and events per run.
+    threads: usize,
+    run_events: usize,
 }
 
 impl Importer {
@@ -210,6 +265,8 @@ impl Importer {
             planes: Vec::new(),
             space_strings: Default::default(),
             flows: XFlows::default(),
+            threads: 1,
+            run_events: super::XSPACE_RUN_EVENTS,
         }
     }
 
@@ -262,21 +319,13 @@ impl Importer {
         PlaneParts { header, lines }
     }
 
-    /// Decodes a line's fields other than its events; also says whether it has events.
-    fn read_line_header(&mut self, line: &EncodedLine) -> (pb::XLine, bool) {
-        let mut header = pb::XLine::default();
-        let mut has_events = false;
-        let mut fields = Fields::new(line.bytes);
-        for f in &mut fields {
-            if f.number == LINE_EVENTS && f.wire == LEN {
-                has_events |= f.complete;
-            } else if f.complete && header.merge(f.whole).is_err() {
-                let at = line.offset + f.start;
-                self.damaged(at, || format!("XLine field {} does not decode", f.number));
-            }
+    /// Records what [`survey_line`] met in `line`, as one pass over it would have.
+    fn note_survey(&mut self, line: &EncodedLine, survey: &LineSurvey) {
+        for &(at, number) in &survey.bad_fields {
+            let at = line.offset + at;
+            self.damaged(at, || format!("XLine field {number} does not decode"));
         }
-        self.note_inner_stop(fields.stop(), line.offset, line.cut);
-        (header, has_events)
+        self.note_inner_stop(survey.stop.as_ref(), line.offset, line.cut);
     }
 
     /// Records why a walk inside a record stopped. Inside a record cut by the end of the
@@ -349,38 +398,77 @@ impl Importer {
         if plane.name == METADATA_PLANE {
             self.take_hlo_modules(&mut plane);
         }
-        let census = lines.iter().fold(event::Census::default(), |sum, line| {
-            sum.add(event::census(line.bytes, LINE_EVENTS))
-        });
+        let (threads, run_events) = (self.threads, self.run_events);
+        let surveys: Vec<LineSurvey> = in_order(
+            threads,
+            &lines,
+            |line| survey_line(line, run_events),
+            |pull| std::iter::from_fn(|| pull.next_made()).collect(),
+        );
+        let census = surveys
+            .iter()
+            .fold(event::Census::default(), |sum, s| sum.add(s.census));
         self.b.reserve(census.events, 0);
         self.b
             .reserve_packed_args(census.events_with_stats, census.stat_bytes);
+        // Each line's events in runs of `run_events`, decoded on any thread, placed in order.
+        let mut runs: Vec<(usize, Range<usize>)> = Vec::new();
+        for (k, (line, survey)) in lines.iter().zip(&surveys).enumerate() {
+            if survey.census.events == 0 {
+                continue;
+            }
+            let mut from = 0;
+            for &start in survey.run_starts.iter().chain([&line.bytes.len()]) {
+                runs.push((k, from..start));
+                from = start;
+            }
+        }
+        let decode = |(k, range): &(usize, Range<usize>)| {
+            DecodedRun::decode(lines[*k].bytes, range.clone(), LINE_EVENTS, run_events)
+        };
         let mut names = PlaneNames::new(&plane);
         let mut tracks: HashMap<i64, TrackId> = HashMap::new();
         let mut track_names: Vec<(TrackId, String)> = Vec::new();
-        for line in &lines {
-            let (header, has_events) = self.read_line_header(line);
-            if !has_events {
-                continue;
-            }
-            let track = *tracks.entry(header.id).or_insert_with(|| {
-                let name = if header.display_name.is_empty() {
-                    &header.name
-                } else {
-                    &header.display_name
+        in_order(threads, &runs, decode, |pull| {
+            for (line, survey) in lines.iter().zip(&surveys) {
+                self.note_survey(line, survey);
+                let line_runs = match survey.census.events {
+                    0 => 0,
+                    _ => survey.run_starts.len() + 1,
                 };
-                let track =
-                    self.b
-                        .add_track(process, name, &header.id.to_string(), 0, TrackKind::Slices);
-                let role = roles::line_role(plane_role, &header.name, header.id);
-                self.b.set_track_role(track, role);
-                // Ordered by the line's own name: display names may drop the words the
-                // order is keyed on.
-                track_names.push((track, header.name.clone()));
-                track
-            });
-            self.add_line_events(line, &header, track, &mut names);
-        }
+                let header = &survey.header;
+                if !survey.has_events {
+                    (0..line_runs).for_each(|_| drop(pull.next_made()));
+                    continue;
+                }
+                let track = *tracks.entry(header.id).or_insert_with(|| {
+                    let name = if header.display_name.is_empty() {
+                        &header.name
+                    } else {
+                        &header.display_name
+                    };
+                    let track = self.b.add_track(
+                        process,
+                        name,
+                        &header.id.to_string(),
+                        0,
+                        TrackKind::Slices,
+                    );
+                    let role = roles::line_role(plane_role, &header.name, header.id);
+                    self.b.set_track_role(track, role);
+                    // Ordered by the line's own name: display names may drop the words the
+                    // order is keyed on.
+                    track_names.push((track, header.name.clone()));
+                    track
+                });
+                let base = self.line_start_ps(header);
+                for _ in 0..line_runs {
+                    if let Some(run) = pull.next_made() {
+                        self.add_run(&run, line, header, base, track, &mut names);
+                    }
+                }
+            }
+        });
         let device = order::is_device_plane(&plane.name);
         track_names.sort_by(|a, b| order::cmp_lines(device, &a.1, &b.1));
         for (rank, (track, _)) in track_names.into_iter().enumerate() {
@@ -446,30 +534,30 @@ impl Importer {
         }
     }
 
-    /// Decodes the whole events of one line, one at a time, and adds them to `track`.
-    fn add_line_events(
+    /// Adds a decoded run of one line's events to `track`; a record that did not decode is
+    /// counted as damage.
+    fn add_run(
         &mut self,
+        run: &DecodedRun,
         line: &EncodedLine,
         header: &pb::XLine,
+        base: Ps,
         track: TrackId,
         names: &mut PlaneNames,
     ) {
-        let base = self.line_start_ps(header);
-        let mut event = RawEvent::default(); // its stats buffer is reused
-        for (start, payload) in event::whole_records(line.bytes, LINE_EVENTS) {
+        for (start, event) in run.events() {
             self.b.count_source_events(1);
-            if decode_event(payload, &mut event).is_err() {
-                self.damaged(line.offset + start, || "XEvent does not decode".into());
-                continue;
+            match event {
+                Some(event) => self.add_event(&event, header, base, track, names),
+                None => self.damaged(line.offset + start, || "XEvent does not decode".into()),
             }
-            self.add_event(&event, header, base, track, names);
         }
     }
 
     /// Adds one event as a slice; an aggregate is listed (not drawn) and counted.
     fn add_event(
         &mut self,
-        event: &RawEvent,
+        event: &Event,
         line: &pb::XLine,
         base: Ps,
         track: TrackId,
@@ -514,7 +602,7 @@ impl Importer {
         self.named_slices += u64::from(named);
         if names.flow_stats.any() {
             self.flows
-                .note(&names.flow_stats, &event.stats, slice, start, names.device);
+                .note(&names.flow_stats, event.stats, slice, start, names.device);
         }
     }
 
@@ -728,8 +816,8 @@ impl<'p> PlaneNames<'p> {
 
     /// Builds an event's args: its own stats, packed, inheriting its metadata's stats
     /// (those whose name it does not have itself; stat names are unique per plane).
-    fn event_args(&mut self, event: &RawEvent, kind: usize, b: &mut TraceBuilder) -> ArgSetId {
-        for stat in &event.stats {
+    fn event_args(&mut self, event: &Event, kind: usize, b: &mut TraceBuilder) -> ArgSetId {
+        for stat in event.stats {
             let key = self.stat_key(stat.metadata_id, b);
             let value = self.arg_value(stat.value, b);
             b.push_packed_arg(key, value);

@@ -25,7 +25,7 @@ mod select;
 mod summary;
 mod table;
 
-use planeview::import::{Imported, Incoming};
+use planeview::import::{ImportOptions, Imported, Incoming};
 use std::io::{Read, Seek, SeekFrom};
 use std::mem::ManuallyDrop;
 use std::process::ExitCode;
@@ -162,7 +162,10 @@ pub fn load(file: &str) -> Result<ManuallyDrop<Imported>, Failure> {
         message,
     };
     let mut f = std::fs::File::open(file).map_err(|e| input(e.to_string()))?;
-    let mut incoming = Incoming::default();
+    let mut incoming = Incoming::new(ImportOptions {
+        threads: read_parts::threads(),
+        ..ImportOptions::default()
+    });
     let size = f.metadata().map_err(|e| input(e.to_string()))?.len();
     incoming.expect(size).map_err(|e| input(e.to_string()))?;
     if let Some(isize) = gzip_trailer_size(&mut f, size).map_err(|e| input(e.to_string()))? {

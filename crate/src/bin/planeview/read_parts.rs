@@ -25,7 +25,7 @@ const MAX_THREADS: usize = 8;
 const FIRST_RANGE_SHARE: f64 = 0.8;
 
 /// Threads for one file: `PLANEVIEW_JOBS` if set (1 reads on one thread), else the cores.
-fn threads() -> usize {
+pub fn threads() -> usize {
     std::env::var("PLANEVIEW_JOBS")
         .ok()
         .and_then(|v| v.trim().parse::<usize>().ok())

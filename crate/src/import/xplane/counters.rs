@@ -33,7 +33,7 @@
 //! A `_counters_` event with no numeric stat is dropped and counted
 //! (`counter_without_value`).
 
-use super::event::{RawEvent, RawValue};
+use super::event::{Event, RawValue};
 use super::id_cache::IdCache;
 use super::pb;
 use crate::diagnostics::DiagnosticKind;
@@ -165,7 +165,7 @@ impl PlaneCounters {
         b: &mut TraceBuilder,
         plane: &pb::XPlane,
         line: &pb::XLine,
-        event: &RawEvent,
+        event: &Event,
         (track, name, time): (TrackId, StrId, Ps),
     ) -> bool {
         let counters_line = line.name == COUNTERS_LINE;
@@ -185,7 +185,7 @@ impl PlaneCounters {
         }
         // Event stats come after metadata stats but take precedence for the named roles.
         let mut own = Found::default();
-        for stat in &event.stats {
+        for stat in event.stats {
             own.note(&self.ids, stat.metadata_id, stat.value);
         }
         let found = merge(own, found);
@@ -203,7 +203,7 @@ impl PlaneCounters {
     }
 
     /// True when the event or its metadata has a stat that gives a counter value.
-    fn carries_value(&mut self, event: &RawEvent, metadata: Option<&pb::XEventMetadata>) -> bool {
+    fn carries_value(&mut self, event: &Event, metadata: Option<&pb::XEventMetadata>) -> bool {
         let ids = self.ids;
         let is_value = |id: i64| [ids.counter_value, ids.raw, ids.scaled].contains(&Some(id));
         if event.stats.iter().any(|s| is_value(s.metadata_id)) {

@@ -56,8 +56,6 @@ pub(super) struct RawStat<'a> {
     pub metadata_id: i64,
     /// The value.
     pub value: RawValue<'a>,
-    /// The encoded `XStat` (its payload in the event).
-    pub body: &'a [u8],
 }
 
 /// Where an event lies: at an offset, or an aggregate with a count.
@@ -82,6 +80,93 @@ pub(super) struct RawEvent<'a> {
     pub stats: Vec<RawStat<'a>>,
 }
 
+/// One event of a [`DecodedRun`]: its stats borrowed from the run.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Event<'r, 'a> {
+    /// Event metadata id (gives the name).
+    pub metadata_id: i64,
+    /// Offset or aggregate count.
+    pub placement: Option<Placement>,
+    /// Duration in ps.
+    pub duration_ps: i64,
+    /// The stats, in wire order.
+    pub stats: &'r [RawStat<'a>],
+}
+
+/// An event record of a run: where it starts and, if it decodes, its fields.
+#[derive(Clone, Copy, Debug)]
+struct Head {
+    /// Offset of the record's key in the message the run was read from.
+    start: usize,
+    /// `None` for a record that does not decode.
+    fields: Option<(i64, Option<Placement>, i64)>,
+    /// End of its stats in the run's `stats`.
+    stats_end: usize,
+}
+
+/// The event records of a range of an encoded `XLine`, decoded: what can be done apart from
+/// the model, on any thread (see `in_order.rs`). Strings stay borrowed from the input.
+#[derive(Debug, Default)]
+pub(super) struct DecodedRun<'a> {
+    heads: Vec<Head>,
+    stats: Vec<RawStat<'a>>,
+}
+
+impl<'a> DecodedRun<'a> {
+    /// Decodes the whole event records (field `field`) of `message[range]`, as
+    /// [`whole_records`] finds them from `range.start`; `events` sizes the lists.
+    pub(super) fn decode(
+        message: &'a [u8],
+        range: std::ops::Range<usize>,
+        field: u64,
+        events: usize,
+    ) -> Self {
+        let mut heads = Vec::with_capacity(events);
+        // The stats go straight into the run's list.
+        let mut event = RawEvent {
+            stats: Vec::with_capacity(events * STATS_PER_EVENT_GUESS),
+            ..RawEvent::default()
+        };
+        for (start, payload) in whole_records(&message[range.clone()], field) {
+            let before = event.stats.len();
+            let fields = match decode_event(payload, &mut event) {
+                Ok(()) => Some((event.metadata_id, event.placement, event.duration_ps)),
+                Err(Invalid) => {
+                    event.stats.truncate(before);
+                    None
+                }
+            };
+            heads.push(Head {
+                start: range.start + start,
+                fields,
+                stats_end: event.stats.len(),
+            });
+        }
+        DecodedRun {
+            heads,
+            stats: event.stats,
+        }
+    }
+
+    /// The records in order: each one's offset in the message, and its event if it decodes.
+    pub(super) fn events(&self) -> impl Iterator<Item = (usize, Option<Event<'_, 'a>>)> {
+        let mut stats_start = 0;
+        self.heads.iter().map(move |head| {
+            let stats = &self.stats[stats_start..head.stats_end];
+            stats_start = head.stats_end;
+            let event = head
+                .fields
+                .map(|(metadata_id, placement, duration_ps)| Event {
+                    metadata_id,
+                    placement,
+                    duration_ps,
+                    stats,
+                });
+            (head.start, event)
+        })
+    }
+}
+
 /// One-byte keys of `XEvent` fields 1–4 (field number << 3 | wire type), and of `XStat`
 /// field 1.
 const KEY_METADATA_ID: u8 = 1 << 3 | VARINT;
@@ -94,12 +179,12 @@ const KEY_STAT_METADATA_ID: u8 = 1 << 3 | VARINT;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Invalid;
 
-/// Decodes the `XEvent` in `bytes` into `out` (cleared first).
+/// Decodes the `XEvent` in `bytes` into `out`: its fields set, its stats appended to
+/// `out.stats` (on `Invalid`, some may have been).
 pub(super) fn decode_event<'a>(bytes: &'a [u8], out: &mut RawEvent<'a>) -> Result<(), Invalid> {
     out.metadata_id = 0;
     out.placement = None;
     out.duration_ps = 0;
-    out.stats.clear();
     let mut pos = 0;
     // Writers emit fields in number order, so most events are `metadata_id`, `offset_ps`,
     // `duration_ps` (each left out when 0), then the stats: read that prefix with one
@@ -146,7 +231,7 @@ pub(super) fn decode_event<'a>(bytes: &'a [u8], out: &mut RawEvent<'a>) -> Resul
     Ok(())
 }
 
-/// What [`census`] counts.
+/// What the census of a plane's events counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(super) struct Census {
     /// Events.
@@ -160,38 +245,13 @@ pub(super) struct Census {
 }
 
 impl Census {
-    /// The sums of both counts.
-    pub(super) fn add(self, other: Census) -> Census {
-        Census {
-            events: self.events + other.events,
-            events_with_stats: self.events_with_stats + other.events_with_stats,
-            stats: self.stats + other.stats,
-            stat_bytes: self.stat_bytes + other.stat_bytes,
-        }
-    }
-}
-
-/// How many events, and stats in them, an encoded `XLine` holds: a walk over field keys and
-/// lengths only, so that the builder can reserve room before the events are decoded. Stops
-/// quietly at damage: the count only sizes allocations.
-pub(super) fn census(line: &[u8], line_events_field: u64) -> Census {
-    let mut sum = Census::default();
-    let mut pos = 0;
-    while let Some((number, wire, next)) = lean_key(line, pos) {
-        let Some(end) = field_end(line, next, wire) else {
-            break;
-        };
-        pos = end;
-        if (number, wire) != (line_events_field, LEN) {
-            continue;
-        }
-        sum.events += 1;
-        let event = &line[next..end];
-        // Past the length prefix: the event's own fields.
-        let Some(mut at) = skip_varint(event, 0) else {
-            break;
-        };
-        let stats = sum.stats;
+    /// Counts one event record (its payload): a walk over field keys and lengths only, so
+    /// that the builder can reserve room before the events are decoded; quietly stops at
+    /// damage (the count only sizes allocations).
+    pub(super) fn count_event(&mut self, event: &[u8]) {
+        self.events += 1;
+        let mut at = 0;
+        let stats = self.stats;
         // The usual layout first (as in `decode_event`): the three numbers, then stats with
         // one-byte lengths; anything else in the general loop, which counts alike.
         for key in [KEY_METADATA_ID, KEY_OFFSET_PS, KEY_DURATION_PS] {
@@ -207,8 +267,8 @@ pub(super) fn census(line: &[u8], line_events_field: u64) -> Census {
             if len >= 0x80 || end > event.len() {
                 break;
             }
-            sum.stats += 1;
-            sum.stat_bytes += end - at - 1;
+            self.stats += 1;
+            self.stat_bytes += end - at - 1;
             at = end;
         }
         while let Some((number, wire, next)) = lean_key(event, at) {
@@ -216,21 +276,33 @@ pub(super) fn census(line: &[u8], line_events_field: u64) -> Census {
                 break;
             };
             if (number, wire) == (4, LEN) {
-                sum.stats += 1;
-                sum.stat_bytes += end - next;
+                self.stats += 1;
+                self.stat_bytes += end - next;
             }
             at = end;
         }
-        sum.events_with_stats += usize::from(sum.stats > stats);
+        self.events_with_stats += usize::from(self.stats > stats);
     }
-    sum
+
+    /// The sums of both counts.
+    pub(super) fn add(self, other: Census) -> Census {
+        Census {
+            events: self.events + other.events,
+            events_with_stats: self.events_with_stats + other.events_with_stats,
+            stats: self.stats + other.stats,
+            stat_bytes: self.stat_bytes + other.stat_bytes,
+        }
+    }
 }
 
-/// [`key`] for the census: `None` at the end, at damage or at field number 0.
+/// Room for stats a run starts with, per event (real profiles carry about three).
+const STATS_PER_EVENT_GUESS: usize = 4;
+
+/// [`key`] for [`Census::count_event`]: `None` at the end, at damage or at field number 0.
 #[inline]
 fn lean_key(bytes: &[u8], pos: usize) -> Option<(u64, u8, usize)> {
     match bytes.get(pos) {
-        Some(&b) if b >= 8 && b < 0x80 => Some((u64::from(b >> 3), b & 7, pos + 1)),
+        Some(&b) if (8..0x80).contains(&b) => Some((u64::from(b >> 3), b & 7, pos + 1)),
         Some(_) => key(bytes, pos).ok().filter(|k| k.0 != 0),
         None => None,
     }
@@ -324,7 +396,6 @@ pub(super) fn decode_stat(bytes: &[u8]) -> Result<RawStat<'_>, Invalid> {
     let mut stat = RawStat {
         metadata_id: 0,
         value: RawValue::None,
-        body: bytes,
     };
     let mut pos = 0;
     if bytes.first() == Some(&KEY_STAT_METADATA_ID) {
@@ -587,7 +658,7 @@ mod tests {
     }
 
     #[test]
-    fn census_counts_what_decoding_finds() {
+    fn the_census_counts_what_decoding_finds() {
         let stat = |id: i64, text_len: usize| pb::XStat {
             metadata_id: id,
             value: Some(Value::StrValue("s".repeat(text_len))),
@@ -631,17 +702,25 @@ mod tests {
         let mut want = Census::default();
         let mut raw = RawEvent::default();
         for (_, payload) in whole_records(&bytes, 4) {
+            raw.stats.clear();
             decode_event(payload, &mut raw).unwrap();
             want.events += 1;
             want.events_with_stats += usize::from(!raw.stats.is_empty());
             want.stats += raw.stats.len();
-            want.stat_bytes += raw
-                .stats
-                .iter()
-                .map(|s| s.body.len() + if s.body.len() < 128 { 1 } else { 2 })
-                .sum::<usize>();
         }
-        assert_eq!(census(&bytes, 4), want);
+        let stat_bytes = |stats: &[pb::XStat]| -> usize {
+            let n = stats.iter().map(|s| s.encoded_len());
+            n.map(|n| n + prost::length_delimiter_len(n)).sum()
+        };
+        want.stat_bytes = line
+            .events
+            .iter()
+            .map(|e| stat_bytes(&e.stats))
+            .sum::<usize>()
+            + stat_bytes(&[stat(5, 2)]);
+        let mut got = Census::default();
+        whole_records(&bytes, 4).for_each(|(_, payload)| got.count_event(payload));
+        assert_eq!(got, want);
         assert_eq!((want.events, want.stats), (4, 5));
     }
 }
