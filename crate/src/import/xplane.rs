@@ -412,19 +412,22 @@ impl Importer {
         self.b
             .reserve_packed_args(census.events_with_stats, census.stat_bytes);
         // Each line's events in runs of `run_events`, decoded on any thread, placed in order.
-        let mut runs: Vec<(usize, Range<usize>)> = Vec::new();
+        // (line, byte range, events) of each run.
+        let mut runs: Vec<(usize, Range<usize>, usize)> = Vec::new();
         for (k, (line, survey)) in lines.iter().zip(&surveys).enumerate() {
-            if survey.census.events == 0 {
-                continue;
-            }
+            let mut left = survey.census.events;
             let mut from = 0;
             for &start in survey.run_starts.iter().chain([&line.bytes.len()]) {
-                runs.push((k, from..start));
+                if left == 0 {
+                    break;
+                }
+                runs.push((k, from..start, left.min(run_events)));
+                left = left.saturating_sub(run_events);
                 from = start;
             }
         }
-        let decode = |(k, range): &(usize, Range<usize>)| {
-            DecodedRun::decode(lines[*k].bytes, range.clone(), LINE_EVENTS, run_events)
+        let decode = |(k, range, events): &(usize, Range<usize>, usize)| {
+            DecodedRun::decode(lines[*k].bytes, range.clone(), LINE_EVENTS, *events)
         };
         let mut names = PlaneNames::new(&plane);
         let mut tracks: HashMap<i64, TrackId> = HashMap::new();
