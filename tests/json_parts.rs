@@ -6,76 +6,15 @@
 
 mod common;
 
+use common::{files_containing, model_fingerprint as fingerprint, unpacked};
 use planeview::import::chrome_json::{PartStream, looks_like_bare_array, split_points};
-use planeview::import::{
-    ImportOptions, Imported, gunzip, import_bytes_with, import_in_parts, is_gzip,
-};
-use std::path::{Path, PathBuf};
-
-/// Everything a reader of the model sees: the dump, the diagnostics, the sizes.
-fn fingerprint(result: Result<Imported, planeview::ImportError>) -> String {
-    match result {
-        Ok(imported) => {
-            let t = &imported.trace;
-            let mut out = planeview::model::dump_text(t, 40);
-            for (name, d) in t.diagnostics.iter() {
-                out.push_str(&format!(
-                    "{name} {:?} {} {:?}\n",
-                    d.severity, d.count, d.examples
-                ));
-            }
-            out.push_str(&format!(
-                "strings {} bytes {} unpacked {}\n",
-                t.strings.len(),
-                imported.bytes,
-                imported.unpacked_bytes
-            ));
-            out
-        }
-        Err(e) => format!("error: {e}"),
-    }
-}
-
-fn json_files() -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = Vec::new();
-    let mut walk = |dir: &Path| {
-        let mut stack = vec![dir.to_path_buf()];
-        while let Some(d) = stack.pop() {
-            let Ok(entries) = std::fs::read_dir(&d) else {
-                continue;
-            };
-            for e in entries.flatten() {
-                let path = e.path();
-                if path.is_dir() {
-                    stack.push(path);
-                } else if path.to_string_lossy().contains(".json") {
-                    files.push(path);
-                }
-            }
-        }
-    };
-    walk(&common::data_dir(""));
-    if let Some(corpus) = common::corpus_dir() {
-        walk(&corpus);
-    }
-    files.sort();
-    files
-}
-
-fn unpacked(path: &Path) -> Vec<u8> {
-    let bytes = common::read(path);
-    if is_gzip(&bytes) {
-        gunzip(&bytes, 1 << 31).map(|g| g.data).unwrap_or(bytes)
-    } else {
-        bytes
-    }
-}
+use planeview::import::{ImportOptions, import_bytes_with, import_in_parts};
 
 #[test]
 fn every_json_file_read_in_parts_gives_the_model_of_one_reader() {
     let options = ImportOptions::default();
     let (mut files, mut taken, mut offered) = (0, 0, 0);
-    for path in json_files() {
+    for path in files_containing("", ".json") {
         let data = unpacked(&path);
         let name = path.display();
         let whole = fingerprint(import_bytes_with(&data, &options));

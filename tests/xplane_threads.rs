@@ -4,52 +4,8 @@
 
 mod common;
 
-use planeview::import::{ImportOptions, Imported, gunzip, import_bytes_with, is_gzip};
-use std::path::{Path, PathBuf};
-
-/// Everything a reader of the model sees: the dump, the diagnostics, the sizes.
-fn fingerprint(result: Result<Imported, planeview::ImportError>) -> String {
-    match result {
-        Ok(imported) => {
-            let t = &imported.trace;
-            let mut out = planeview::model::dump_text(t, 60);
-            for (name, d) in t.diagnostics.iter() {
-                out.push_str(&format!(
-                    "{name} {:?} {} {:?}\n",
-                    d.severity, d.count, d.examples
-                ));
-            }
-            let strings: Vec<&str> = (0..t.strings.len() as u32)
-                .map(|k| t.str(planeview::model::StrId(k)))
-                .collect();
-            out.push_str(&format!(
-                "strings {} {:x}\nslices {:?}\n",
-                strings.len(),
-                fnv(strings.join("\u{0}").as_bytes()),
-                (
-                    t.slices.len(),
-                    fnv_i64(&t.slices.start),
-                    fnv_i64(&t.slices.dur)
-                )
-            ));
-            out
-        }
-        Err(e) => format!("error: {e}"),
-    }
-}
-
-fn fnv(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
-    })
-}
-
-fn fnv_i64(values: &[i64]) -> u64 {
-    fnv(&values
-        .iter()
-        .flat_map(|v| v.to_le_bytes())
-        .collect::<Vec<u8>>())
-}
+use common::{files_containing, model_fingerprint as fingerprint, unpacked};
+use planeview::import::{ImportOptions, import_bytes_with};
 
 fn options(threads: usize, run_events: usize) -> ImportOptions {
     ImportOptions {
@@ -59,43 +15,10 @@ fn options(threads: usize, run_events: usize) -> ImportOptions {
     }
 }
 
-fn xspace_files() -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![common::data_dir("xplane")];
-    match common::corpus_dir() {
-        Some(corpus) => dirs.push(corpus),
-        None => return files,
-    }
-    while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let path = e.path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.to_string_lossy().contains(".xplane.pb") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
-fn unpacked(path: &Path) -> Vec<u8> {
-    let bytes = common::read(path);
-    if is_gzip(&bytes) {
-        gunzip(&bytes, 1 << 31).map(|g| g.data).unwrap_or(bytes)
-    } else {
-        bytes
-    }
-}
-
 #[test]
 fn every_xspace_file_on_several_threads_gives_the_model_of_one() {
     let mut files = 0;
-    for path in xspace_files() {
+    for path in files_containing("xplane", ".xplane.pb") {
         let data = unpacked(&path);
         let name = path.display();
         let one = fingerprint(import_bytes_with(&data, &ImportOptions::default()));

@@ -11,21 +11,7 @@ use planeview::import::ImportOptions;
 use planeview::import::chrome_json::{
     ChromeJsonStream, PartStream, import_with, looks_like_bare_array, split_points,
 };
-use planeview::model::{Trace, dump_text};
-
-fn fingerprint(result: Result<Trace, planeview::ImportError>) -> String {
-    match result {
-        Ok(trace) => {
-            let mut out = dump_text(&trace, usize::MAX);
-            for (name, d) in trace.diagnostics.iter() {
-                out.push_str(&format!("{name} {} {:?}\n", d.count, d.examples));
-            }
-            out.push_str(&format!("strings {}\n", trace.strings.len()));
-            out
-        }
-        Err(e) => format!("error: {e}"),
-    }
-}
+use planeview::model::Trace;
 
 fn in_parts(data: &[u8], points: &[usize]) -> Result<Trace, planeview::ImportError> {
     let options = ImportOptions::default();
@@ -67,3 +53,7 @@ fuzz_target!(|input: &[u8]| {
     blind.dedup();
     assert_eq!(fingerprint(in_parts(data, &blind)), whole, "at {blind:?}");
 });
+
+#[path = "fingerprint.rs"]
+mod fingerprint;
+use fingerprint::fingerprint;

@@ -6,21 +6,6 @@
 use libfuzzer_sys::fuzz_target;
 use planeview::import::ImportOptions;
 use planeview::import::xplane::import_with;
-use planeview::model::{Trace, dump_text};
-
-fn fingerprint(result: Result<Trace, planeview::ImportError>) -> String {
-    match result {
-        Ok(trace) => {
-            let mut out = dump_text(&trace, usize::MAX);
-            for (name, d) in trace.diagnostics.iter() {
-                out.push_str(&format!("{name} {} {:?}\n", d.count, d.examples));
-            }
-            out.push_str(&format!("strings {}\n", trace.strings.len()));
-            out
-        }
-        Err(e) => format!("error: {e}"),
-    }
-}
 
 fuzz_target!(|input: &[u8]| {
     let Some((&pick, data)) = input.split_first() else {
@@ -34,3 +19,7 @@ fuzz_target!(|input: &[u8]| {
     };
     assert_eq!(fingerprint(import_with(data, &options)), one, "{options:?}");
 });
+
+#[path = "fingerprint.rs"]
+mod fingerprint;
+use fingerprint::fingerprint;

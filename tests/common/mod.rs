@@ -95,3 +95,75 @@ pub fn track_key(trace: &planeview::model::Trace, i: usize) -> (String, String) 
         trace.str(trace.tracks.source_id[track]).to_owned(),
     )
 }
+
+/// What two imports that must agree are compared by: the dump (40 events a track), the
+/// diagnostics with their examples, the string table (its size and a hash of its text), the
+/// slices' times (a hash), the input sizes; or the error.
+pub fn model_fingerprint(
+    result: Result<planeview::import::Imported, planeview::ImportError>,
+) -> String {
+    let fnv = |bytes: &mut dyn Iterator<Item = u8>| {
+        bytes.fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+            (h ^ u64::from(b)).wrapping_mul(0x100_0000_01b3)
+        })
+    };
+    match result {
+        Ok(imported) => {
+            let t = &imported.trace;
+            let mut out = planeview::model::dump_text(t, 40);
+            for (name, d) in t.diagnostics.iter() {
+                out.push_str(&format!(
+                    "{name} {:?} {} {:?}\n",
+                    d.severity, d.count, d.examples
+                ));
+            }
+            let text = (0..t.strings.len() as u32)
+                .flat_map(|k| t.str(planeview::model::StrId(k)).bytes().chain([0]));
+            let times = t.slices.start.iter().chain(&t.slices.dur);
+            out.push_str(&format!(
+                "strings {} {:x} slices {} {:x} bytes {} unpacked {}\n",
+                t.strings.len(),
+                fnv(&mut text.collect::<Vec<u8>>().into_iter()),
+                t.slices.len(),
+                fnv(&mut times.flat_map(|v| v.to_le_bytes())),
+                imported.bytes,
+                imported.unpacked_bytes
+            ));
+            out
+        }
+        Err(e) => format!("error: {e}"),
+    }
+}
+
+/// The files under `tests/data/<sub>` and the corpus (when present) whose path contains
+/// `pattern`, sorted.
+pub fn files_containing(sub: &str, pattern: &str) -> Vec<PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![data_dir(sub)];
+    dirs.extend(corpus_dir());
+    while let Some(d) = dirs.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for e in entries.flatten() {
+            let path = e.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.to_string_lossy().contains(pattern) {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A file's bytes, gunzipped when it is gzip.
+pub fn unpacked(path: &Path) -> Vec<u8> {
+    let bytes = read(path);
+    if planeview::import::is_gzip(&bytes) {
+        planeview::import::gunzip(&bytes, 1 << 31).map_or(bytes, |g| g.data)
+    } else {
+        bytes
+    }
+}
