@@ -144,13 +144,7 @@ pub fn import_owned(bytes: Vec<u8>, options: &ImportOptions) -> Result<Trace, Im
 
 /// Reads every plane of `bytes` into the importer's builder (nothing of `bytes` is kept).
 fn walk(bytes: &[u8], options: &ImportOptions) -> Importer {
-    let mut importer = Importer::new();
-    importer.threads = options.threads;
-    importer.run_events = options.xspace_run_events.max(1);
-    if options.drop_args {
-        importer.b.drop_args();
-    }
-    importer.b.set_model_budget(options.model_budget_bytes);
+    let mut importer = Importer::new(options);
     let mut fields = Fields::new(bytes);
     for field in &mut fields {
         importer.space_field(field);
@@ -179,8 +173,7 @@ struct EncodedLine<'a> {
 #[derive(Debug)]
 struct LineSurvey {
     header: pb::XLine,
-    /// True if the line holds a whole events field.
-    has_events: bool,
+    /// Its whole event records counted (none: the line makes no track).
     census: event::Census,
     /// Offsets of the event records that start a run, after the first (see
     /// [`ImportOptions::xspace_run_events`]).
@@ -191,12 +184,32 @@ struct LineSurvey {
     stop: Option<Stop>,
 }
 
+impl LineSurvey {
+    /// The line's runs, in order: each one's byte range in the line and its number of events
+    /// (none for a line without events); `line_len` is the line's length.
+    fn runs(
+        &self,
+        line_len: usize,
+        run_events: usize,
+    ) -> impl Iterator<Item = (Range<usize>, usize)> + '_ {
+        let starts = std::iter::once(0).chain(self.run_starts.iter().copied());
+        let ends = self.run_starts.iter().copied().chain([line_len]);
+        let events = self.census.events;
+        let count = if events == 0 {
+            0
+        } else {
+            self.run_starts.len() + 1
+        };
+        let runs = starts.zip(ends).take(count).enumerate();
+        runs.map(move |(k, (start, end))| (start..end, (events - k * run_events).min(run_events)))
+    }
+}
+
 /// One walk over `line`: its header decoded, its whole event records counted, every
 /// `run_events`th of them after the first noted as a run start.
 fn survey_line(line: &EncodedLine, run_events: usize) -> LineSurvey {
     let mut survey = LineSurvey {
         header: pb::XLine::default(),
-        has_events: false,
         census: event::Census::default(),
         run_starts: Vec::new(),
         bad_fields: Vec::new(),
@@ -208,7 +221,6 @@ fn survey_line(line: &EncodedLine, run_events: usize) -> LineSurvey {
             if !f.complete {
                 continue;
             }
-            survey.has_events = true;
             let events = survey.census.events;
             if events > 0 && events % run_events == 0 {
                 survey.run_starts.push(f.start);
@@ -253,20 +265,23 @@ struct Importer {
 }
 
 impl Importer {
-    fn new() -> Self {
-        let b = TraceBuilder::new(Format::Xspace);
-        let origin_ns = None;
+    fn new(options: &ImportOptions) -> Self {
+        let mut b = TraceBuilder::new(Format::Xspace);
+        if options.drop_args {
+            b.drop_args();
+        }
+        b.set_model_budget(options.model_budget_bytes);
         Importer {
             b,
-            origin_ns,
+            origin_ns: None,
             damage: Damage::default(),
             named_slices: 0,
             aggregates: 0,
             planes: Vec::new(),
             space_strings: Default::default(),
             flows: XFlows::default(),
-            threads: 1,
-            run_events: super::XSPACE_RUN_EVENTS,
+            threads: options.threads,
+            run_events: options.xspace_run_events.max(1),
         }
     }
 
@@ -415,16 +430,8 @@ impl Importer {
         // (line, byte range, events) of each run.
         let mut runs: Vec<(usize, Range<usize>, usize)> = Vec::new();
         for (k, (line, survey)) in lines.iter().zip(&surveys).enumerate() {
-            let mut left = survey.census.events;
-            let mut from = 0;
-            for &start in survey.run_starts.iter().chain([&line.bytes.len()]) {
-                if left == 0 {
-                    break;
-                }
-                runs.push((k, from..start, left.min(run_events)));
-                left = left.saturating_sub(run_events);
-                from = start;
-            }
+            let line_runs = survey.runs(line.bytes.len(), run_events);
+            runs.extend(line_runs.map(|(range, events)| (k, range, events)));
         }
         let decode = |(k, range, events): &(usize, Range<usize>, usize)| {
             DecodedRun::decode(lines[*k].bytes, range.clone(), LINE_EVENTS, *events)
@@ -435,15 +442,10 @@ impl Importer {
         in_order(threads, &runs, decode, |pull| {
             for (line, survey) in lines.iter().zip(&surveys) {
                 self.note_survey(line, survey);
-                let line_runs = match survey.census.events {
-                    0 => 0,
-                    _ => survey.run_starts.len() + 1,
-                };
-                let header = &survey.header;
-                if !survey.has_events {
-                    (0..line_runs).for_each(|_| drop(pull.next_made()));
+                if survey.census.events == 0 {
                     continue;
                 }
+                let header = &survey.header;
                 let track = *tracks.entry(header.id).or_insert_with(|| {
                     let name = if header.display_name.is_empty() {
                         &header.name
@@ -465,7 +467,7 @@ impl Importer {
                     track
                 });
                 let base = self.line_start_ps(header);
-                for _ in 0..line_runs {
+                for _ in survey.runs(line.bytes.len(), run_events) {
                     if let Some(run) = pull.next_made() {
                         self.add_run(&run, line, header, base, track, &mut names);
                     }
