@@ -8,6 +8,7 @@
 
 use super::intern::Interner;
 use super::lexer::{LexError, Lexer, Literal};
+use super::nested::NestedValues;
 use super::number::{arg_number, micros_to_ns};
 use crate::model::{ArgValue, CategoryId, StrId, bytes_equal};
 
@@ -194,8 +195,8 @@ pub(super) struct EventFields {
     pub(super) thread_time: [Option<ArgValue>; 2],
     /// The `args` members, in source order.
     pub(super) args: Vec<(StrId, ArgValue)>,
-    /// Reused for compact JSON of nested arg values.
-    json: Vec<u8>,
+    /// Nested arg values: the buffer for their compact JSON, and those read before.
+    nested: NestedValues,
     /// The arg keys of the last event with args, by position, with their ids (consecutive
     /// events mostly repeat their keys in order; a hit saves hashing the key).
     arg_keys: Vec<(Vec<u8>, StrId)>,
@@ -250,7 +251,7 @@ impl Default for EventFields {
             flow_out: false,
             thread_time: [None; 2],
             args: Vec::new(),
-            json: Vec::new(),
+            nested: NestedValues::default(),
             arg_keys: Vec::new(),
             last_name: Recent::default(),
             last_cat: Recent::default(),
@@ -595,7 +596,7 @@ fn read_args<I: Interner>(
     };
     if first != b'{' {
         let key = b.intern("args");
-        let value = read_arg_value(lx, b, &mut ev.json, depth)?;
+        let value = read_arg_value(lx, b, &mut ev.nested, depth)?;
         ev.args.push((key, value));
         return Ok(());
     }
@@ -603,7 +604,7 @@ fn read_args<I: Interner>(
     let mut first = true;
     while lx.next_member(&mut first)? {
         let key = arg_key(lx, b, &mut ev.arg_keys, ev.args.len())?;
-        let value = read_arg_value(lx, b, &mut ev.json, depth + 1)?;
+        let value = read_arg_value(lx, b, &mut ev.nested, depth + 1)?;
         ev.args.push((key, value));
     }
     Ok(())
@@ -646,7 +647,7 @@ fn arg_key<I: Interner>(
 fn read_arg_value<I: Interner>(
     lx: &mut Lexer<'_>,
     b: &mut I,
-    json: &mut Vec<u8>,
+    nested: &mut NestedValues,
     depth: usize,
 ) -> Result<ArgValue, LexError> {
     Ok(match lx.peek() {
@@ -658,14 +659,7 @@ fn read_arg_value<I: Interner>(
                 None => ArgValue::Str(b.intern(&String::from_utf8_lossy(text))),
             }
         }
-        Some(b'{' | b'[') => {
-            json.clear();
-            lx.write_compact(json, depth)?;
-            // Valid UTF-8 by construction; checked by the interner only when new.
-            let (id, lossy) = b.intern_bytes(json);
-            lx.replaced_chars += u64::from(lossy);
-            ArgValue::Json(id)
-        }
+        Some(b'{' | b'[') => ArgValue::Json(nested.read(lx, b, depth)?),
         _ => match lx.literal()? {
             Literal::True => ArgValue::Bool(true),
             Literal::False => ArgValue::Bool(false),

@@ -136,6 +136,13 @@ impl<'a> Lexer<'a> {
         self.buf.get(start.min(end)..end).unwrap_or_default()
     }
 
+    /// The length of the object or array at the cursor, if it closes within `limit` bytes,
+    /// by its brackets alone (see [`ScanBackend::container_len`]); nothing is consumed.
+    #[inline]
+    pub(super) fn container_len(&self, limit: usize) -> Option<usize> {
+        self.scan.container_len(self.rest(), limit)
+    }
+
     /// Skips whitespace and returns the next byte without consuming it (`None` at the end).
     /// Byte by byte: whitespace runs are a few bytes (a space after `:`, an indentation),
     /// too short for a block search to pay.
@@ -348,19 +355,21 @@ impl<'a> Lexer<'a> {
         }
     }
 
-    /// Reads one value of any kind and appends it to `out` as compact JSON (UTF-8).
+    /// Reads one value of any kind and appends it to `out` as compact JSON (UTF-8). True if
+    /// it was copied as written, without its whitespace ([`compact_plain`] took it), false if
+    /// it was decoded and encoded again.
     pub(super) fn write_compact(
         &mut self,
         out: &mut Vec<u8>,
         depth: usize,
-    ) -> Result<(), LexError> {
+    ) -> Result<bool, LexError> {
         if self.peek().is_some() {
             if let Some(end) = compact_plain(self.buf, self.pos, depth, self.scan, out) {
                 self.pos = end;
-                return Ok(());
+                return Ok(true);
             }
         }
-        self.write_compact_tokens(out, depth)
+        self.write_compact_tokens(out, depth).map(|()| false)
     }
 
     /// [`Self::write_compact`] token by token: decodes strings and re-encodes them.
@@ -704,7 +713,7 @@ mod tests {
                 let bytes = &text.as_bytes()[..cut];
                 let mut fast = Lexer::new(bytes);
                 let mut fast_out = b"x".to_vec();
-                let fast_result = fast.write_compact(&mut fast_out, 1);
+                let fast_result = fast.write_compact(&mut fast_out, 1).map(drop);
                 let mut slow = Lexer::new(bytes);
                 let mut slow_out = b"x".to_vec();
                 let slow_result = slow.write_compact_tokens(&mut slow_out, 1);

@@ -47,6 +47,7 @@ mod flows;
 mod intern;
 pub mod kineto;
 mod lexer;
+mod nested;
 mod number;
 mod parts;
 mod place;

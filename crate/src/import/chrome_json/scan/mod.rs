@@ -52,6 +52,12 @@ pub(crate) trait Classify {
     /// A byte that ends a string's plain run: `"`, `\`, a control byte (< 0x20) or a
     /// non-ASCII byte (≥ 0x80).
     fn string_special(block: &Block) -> u16;
+    /// `"`.
+    fn quote(block: &Block) -> u16;
+    /// `[` or `{`.
+    fn open(block: &Block) -> u16;
+    /// `]` or `}`.
+    fn close(block: &Block) -> u16;
 }
 
 /// Which backend the searches use.
@@ -91,6 +97,18 @@ impl ScanBackend {
     #[inline(always)]
     pub(crate) fn find_string_special(self, bytes: &[u8]) -> Option<usize> {
         self.find(bytes, Class::StringSpecial, Vector::string_special)
+    }
+
+    /// The length of the object or array that `bytes` starts with (on its `[` or `{`), found
+    /// by counting the brackets outside quotes among the first `limit` bytes, with no other
+    /// check of the grammar; `None` if it does not close within them, if a bracket closes
+    /// before one opens, or if a block read holds a backslash (escapes are not followed).
+    pub(crate) fn container_len(self, bytes: &[u8], limit: usize) -> Option<usize> {
+        let bytes = &bytes[..bytes.len().min(limit)];
+        match self {
+            ScanBackend::Vector => container_len::<Vector>(bytes),
+            ScanBackend::Scalar => container_len::<Scalar>(bytes),
+        }
     }
 
     /// Most hits are in the first two blocks (keys, names and numbers are short; a
@@ -158,6 +176,59 @@ fn find(bytes: &[u8], mask: impl Fn(&Block) -> u16, pad: u8) -> Option<usize> {
     (hits != 0).then(|| offset + hits.trailing_zeros() as usize)
 }
 
+/// [`ScanBackend::container_len`] over all of `bytes`, a block at a time: the quotes give
+/// the string regions by a prefix XOR (no escapes, so each quote opens or closes one), and
+/// the brackets outside them are counted in order.
+#[inline(always)]
+fn container_len<C: Classify>(bytes: &[u8]) -> Option<usize> {
+    let mut open = 0u32;
+    // All ones when the last block ended inside a string.
+    let mut in_string = 0u16;
+    let mut offset = 0;
+    while offset < bytes.len() {
+        let block = match bytes[offset..].first_chunk::<BLOCK>() {
+            Some(block) => *block,
+            None => {
+                // The last, partial block, padded with spaces (no class).
+                let mut last = [b' '; BLOCK];
+                last[..bytes.len() - offset].copy_from_slice(&bytes[offset..]);
+                last
+            }
+        };
+        let quotes = C::quote(&block);
+        if C::quote_or_backslash(&block) != quotes {
+            return None;
+        }
+        let inside = prefix_xor(quotes) ^ in_string;
+        let opens = C::open(&block) & !inside;
+        let mut brackets = opens | (C::close(&block) & !inside);
+        while brackets != 0 {
+            let at = brackets.trailing_zeros();
+            if opens >> at & 1 == 1 {
+                open += 1;
+            } else {
+                open = open.checked_sub(1)?;
+                if open == 0 {
+                    return Some(offset + at as usize + 1);
+                }
+            }
+            brackets &= brackets - 1;
+        }
+        in_string = 0u16.wrapping_sub(inside >> (BLOCK - 1));
+        offset += BLOCK;
+    }
+    None
+}
+
+/// Bit `i` of the result is the XOR of bits `0..=i` of `bits`.
+#[inline(always)]
+fn prefix_xor(mut bits: u16) -> u16 {
+    bits ^= bits << 1;
+    bits ^= bits << 2;
+    bits ^= bits << 4;
+    bits ^ (bits << 8)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -173,6 +244,29 @@ mod tests {
             ]),
             any::<u8>(),
         ]
+    }
+
+    /// [`ScanBackend::container_len`] byte by byte; like it, it refuses a backslash anywhere
+    /// in the blocks it reads, the rest of the last one included.
+    fn reference_container_len(bytes: &[u8]) -> Option<usize> {
+        let (mut open, mut in_string) = (0u32, false);
+        for (k, &b) in bytes.iter().enumerate() {
+            match (in_string, b) {
+                (_, b'"') => in_string = !in_string,
+                (_, b'\\') => return None,
+                (false, b'[' | b'{') => open += 1,
+                (false, b']' | b'}') => {
+                    open = open.checked_sub(1)?;
+                    if open == 0 {
+                        let block_end = (k / BLOCK + 1) * BLOCK;
+                        let rest = &bytes[k + 1..block_end.min(bytes.len())];
+                        return (!rest.contains(&b'\\')).then_some(k + 1);
+                    }
+                }
+                _ => {}
+            }
+        }
+        None
     }
 
     fn reference(bytes: &[u8], class: impl Fn(u8) -> bool) -> Option<usize> {
@@ -195,6 +289,23 @@ mod tests {
             prop_assert_eq!(Scalar::number(&block), number);
             prop_assert_eq!(Vector::string_special(&block), special);
             prop_assert_eq!(Scalar::string_special(&block), special);
+            let (quote, open, close) = (bits(&|b| b == b'"'), bits(&|b| b == b'[' || b == b'{'), bits(&|b| b == b']' || b == b'}'));
+            prop_assert_eq!((Vector::quote(&block), Vector::open(&block), Vector::close(&block)), (quote, open, close));
+            prop_assert_eq!((Scalar::quote(&block), Scalar::open(&block), Scalar::close(&block)), (quote, open, close));
+        }
+
+        /// Both backends measure a container as counting its brackets byte by byte does,
+        /// at any length and limit.
+        #[test]
+        fn container_lengths_agree_with_a_byte_loop(
+            body in prop::collection::vec(byte(), 0..80),
+            open in prop::sample::select(vec![b'[', b'{']),
+            limit in 0usize..90,
+        ) {
+            let bytes: Vec<u8> = std::iter::once(open).chain(body).collect();
+            let expected = reference_container_len(&bytes[..bytes.len().min(limit)]);
+            prop_assert_eq!(ScanBackend::Scalar.container_len(&bytes, limit), expected);
+            prop_assert_eq!(ScanBackend::Vector.container_len(&bytes, limit), expected);
         }
 
         /// Both backends find what a byte-by-byte search finds, at any length and from

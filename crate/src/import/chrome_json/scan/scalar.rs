@@ -71,4 +71,21 @@ impl Classify for Scalar {
             equal_bytes(w, b'"') | equal_bytes(w, b'\\') | below(w, 0x20) | (w & !LOW7)
         })
     }
+
+    #[inline]
+    fn quote(block: &Block) -> u16 {
+        classify(block, |w| equal_bytes(w, b'"'))
+    }
+
+    #[inline]
+    fn open(block: &Block) -> u16 {
+        // `[` and `{` differ in bit 5 alone.
+        classify(block, |w| equal_bytes(w | (ONES * 0x20), b'{'))
+    }
+
+    #[inline]
+    fn close(block: &Block) -> u16 {
+        // So do `]` and `}`.
+        classify(block, |w| equal_bytes(w | (ONES * 0x20), b'}'))
+    }
 }

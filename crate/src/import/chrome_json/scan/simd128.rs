@@ -50,4 +50,21 @@ impl Classify for Simd128 {
         let outside = i8x16_lt(v, u8x16_splat(0x20));
         u8x16_bitmask(v128_or(outside, v128_or(eq(v, b'"'), eq(v, b'\\'))))
     }
+
+    #[inline]
+    fn quote(block: &Block) -> u16 {
+        u8x16_bitmask(eq(load(block), b'"'))
+    }
+
+    #[inline]
+    fn open(block: &Block) -> u16 {
+        // `[` and `{` differ in bit 5 alone.
+        u8x16_bitmask(eq(v128_or(load(block), u8x16_splat(0x20)), b'{'))
+    }
+
+    #[inline]
+    fn close(block: &Block) -> u16 {
+        // So do `]` and `}`.
+        u8x16_bitmask(eq(v128_or(load(block), u8x16_splat(0x20)), b'}'))
+    }
 }

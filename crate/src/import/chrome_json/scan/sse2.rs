@@ -52,4 +52,23 @@ impl Classify for Sse2 {
         let outside = cmp_lt_mask_i8_m128i(v, set_splat_i8_m128i(0x20));
         mask(bitor_m128i(outside, bitor_m128i(eq(v, b'"'), eq(v, b'\\'))))
     }
+
+    #[inline]
+    fn quote(block: &Block) -> u16 {
+        mask(eq(load_unaligned_m128i(block), b'"'))
+    }
+
+    #[inline]
+    fn open(block: &Block) -> u16 {
+        // `[` and `{` differ in bit 5 alone.
+        let v = bitor_m128i(load_unaligned_m128i(block), set_splat_i8_m128i(0x20));
+        mask(eq(v, b'{'))
+    }
+
+    #[inline]
+    fn close(block: &Block) -> u16 {
+        // So do `]` and `}`.
+        let v = bitor_m128i(load_unaligned_m128i(block), set_splat_i8_m128i(0x20));
+        mask(eq(v, b'}'))
+    }
 }
