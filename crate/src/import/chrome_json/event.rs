@@ -615,14 +615,28 @@ const REMEMBERED_KEY_BYTES: usize = 64;
 const REMEMBERED_KEYS: usize = 32;
 
 /// Reads the key of the `k`-th arg and interns it, first comparing it with the `k`-th key of
-/// the last event (`remembered`, updated here). Keys that were not valid UTF-8 are not
-/// remembered, so each occurrence is counted as replaced.
+/// the last event (`remembered`, updated here), in place. Keys that were not valid UTF-8 are
+/// not remembered, so each occurrence is counted as replaced; nor are keys holding a quote or
+/// a backslash (after decoding), so a remembered key is always written as it reads.
 fn arg_key<I: Interner>(
     lx: &mut Lexer<'_>,
     b: &mut I,
     remembered: &mut Vec<(Vec<u8>, StrId)>,
     k: usize,
 ) -> Result<StrId, LexError> {
+    if let Some((text, id)) = remembered.get(k) {
+        // Matched in place, quotes included: a remembered key holds no quote or backslash,
+        // so these bytes are a plain string whose content is the key.
+        lx.peek();
+        let rest = lx.rest();
+        let len = text.len();
+        let quoted = rest.first() == Some(&b'"') && rest.get(len + 1) == Some(&b'"');
+        if quoted && bytes_equal(&rest[1..=len], text) {
+            lx.skip_bytes(len + 2);
+            lx.expect(b':', "':'")?;
+            return Ok(*id);
+        }
+    }
     let bytes = lx.key_bytes()?;
     if let Some((text, id)) = remembered.get(k) {
         if bytes_equal(text, bytes) {
@@ -630,7 +644,8 @@ fn arg_key<I: Interner>(
         }
     }
     let (id, lossy) = b.intern_bytes(bytes);
-    if !lossy && k < REMEMBERED_KEYS && bytes.len() <= REMEMBERED_KEY_BYTES {
+    let plain = !bytes.iter().any(|&c| c == b'"' || c == b'\\');
+    if !lossy && plain && k < REMEMBERED_KEYS && bytes.len() <= REMEMBERED_KEY_BYTES {
         if k == remembered.len() {
             remembered.push((bytes.to_vec(), id));
         } else if let Some((text, old)) = remembered.get_mut(k) {

@@ -30,15 +30,12 @@ fn decimal_micros_to_ns(text: &[u8]) -> Option<i64> {
 /// since the epoch have 16), an optional fraction, no sign or exponent. `None` sends other
 /// text (and results that do not fit) to the general path.
 fn plain_micros_to_ns(text: &[u8]) -> Option<i64> {
-    let dot = text.iter().position(|&b| b == b'.').unwrap_or(text.len());
-    let (int_part, frac_part) = (&text[..dot], text.get(dot + 1..).unwrap_or_default());
-    if int_part.is_empty() || int_part.len() > 16 {
-        return None;
-    }
-    let mut us: i64 = 0;
-    for &b in int_part {
-        us = us * 10 + i64::from(ascii_digit(b)?);
-    }
+    let (us, int_len) = leading_digits(text)?;
+    let frac_part = match text.get(int_len) {
+        None => &[][..],
+        Some(b'.') => &text[int_len + 1..],
+        Some(_) => return None,
+    };
     let mut ns: i64 = 0;
     for k in 0..3 {
         let d = match frac_part.get(k) {
@@ -55,6 +52,50 @@ fn plain_micros_to_ns(text: &[u8]) -> Option<i64> {
         }
     }
     us.checked_mul(1000)?.checked_add(ns + i64::from(round_up))
+}
+
+/// The value of the digits that `text` starts with and how many there are, if there are 1
+/// to 16 (µs since the epoch have 16): eight at a time while eight are there, then one by one.
+fn leading_digits(text: &[u8]) -> Option<(i64, usize)> {
+    let mut value: i64 = 0;
+    let mut len = 0;
+    while len + 8 <= 16 {
+        let Some(eight) = text
+            .get(len..)
+            .and_then(<[u8]>::first_chunk)
+            .and_then(eight_digits)
+        else {
+            break;
+        };
+        value = value * 100_000_000 + eight;
+        len += 8;
+    }
+    while let Some(digit) = text.get(len).and_then(|&b| ascii_digit(b)) {
+        value = value * 10 + i64::from(digit);
+        len += 1;
+        if len > 16 {
+            return None;
+        }
+    }
+    (len > 0).then_some((value, len))
+}
+
+/// The value of eight ASCII digits (the first the most significant), if all eight are digits:
+/// one 64-bit word, its bytes combined in pairs, then quads, then halves.
+fn eight_digits(bytes: &[u8; 8]) -> Option<i64> {
+    const HIGH: u64 = 0xf0f0_f0f0_f0f0_f0f0;
+    const ZEROS: u64 = 0x3030_3030_3030_3030;
+    let word = u64::from_le_bytes(*bytes);
+    // A digit's high nibble is 3, and adding 6 keeps it 3 (0x39 + 6 = 0x3f).
+    let digits = word & HIGH == ZEROS && word.wrapping_add(0x0606_0606_0606_0606) & HIGH == ZEROS;
+    if !digits {
+        return None;
+    }
+    let mut v = word - ZEROS;
+    v = (v.wrapping_mul(10) + (v >> 8)) & 0x00ff_00ff_00ff_00ff;
+    v = (v.wrapping_mul(100) + (v >> 16)) & 0x0000_ffff_0000_ffff;
+    v = (v.wrapping_mul(10_000) + (v >> 32)) & 0xffff_ffff;
+    Some(v as i64)
 }
 
 fn ascii_digit(b: u8) -> Option<u8> {
@@ -234,6 +275,30 @@ mod tests {
             let text = format!("{int}{frac}");
             if let Some(fast) = plain_micros_to_ns(text.as_bytes()) {
                 proptest::prop_assert_eq!(Some(fast), decimal_micros_to_ns(text.as_bytes()), "{}", text);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Leading digits read eight at a time equal those read one by one.
+        #[test]
+        fn leading_digits_are_read_as_one_by_one(text in "[0-9]{0,20}[.e ]?[0-9/:]{0,3}") {
+            let bytes = text.as_bytes();
+            let len = bytes.iter().take_while(|b| b.is_ascii_digit()).count();
+            let expected = (1..=16).contains(&len).then(|| (text[..len].parse::<i64>().unwrap(), len));
+            proptest::prop_assert_eq!(leading_digits(bytes), expected);
+        }
+    }
+
+    #[test]
+    fn eight_digits_only_where_all_eight_are() {
+        assert_eq!(eight_digits(b"12345678"), Some(12_345_678));
+        assert_eq!(eight_digits(b"00000009"), Some(9));
+        for k in 0..8 {
+            for bad in [b'/', b':', b'.', 0x39 + 0x80, 0x30 - 0x10, b'a'] {
+                let mut bytes = *b"99999999";
+                bytes[k] = bad;
+                assert_eq!(eight_digits(&bytes), None, "{bytes:?}");
             }
         }
     }
