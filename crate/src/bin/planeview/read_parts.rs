@@ -8,8 +8,10 @@ use planeview::import::{ImportOptions, Incoming, is_gzip};
 use std::fs::File;
 use std::io::Read;
 
-/// Bytes read from a file at a time.
-const READ_CHUNK: usize = 16 << 20;
+/// Bytes read from a file at a time: small enough that a chunk is still in the CPU's cache
+/// when the reader parses it (16 MiB chunks took 0.30 s against 0.25–0.28 s for the 131 MB
+/// PyTorch trace, medians of 12 runs; XSpace files the same either way).
+const READ_CHUNK: usize = 1 << 20;
 
 /// Files smaller than this are read on one thread.
 const PARTS_FROM_BYTES: u64 = 32 << 20;
