@@ -293,7 +293,9 @@ async function main() {
     } else {
       const isAnchorFile = file === jsonAnchorFile && jpMbs;
       const ratio = isAnchorFile ? mm.mbs / jpMbs : null;
-      row('Native import, Chrome JSON', label(file), text, isAnchorFile ? '≥ 250 MB/s; ≥ 3× JSON.parse' : '≥ 250 MB/s', isAnchorFile ? `JSON.parse ${fmt(jpMbs)} MB/s` : null, ratio ? `${fmt(ratio)}×` : null, verdict(mm.mbs >= 250, ratio === null ? null : ratio >= 3));
+      // The PyTorch trace carries the ingest issue's targets; the other files the first ones.
+      const [mbsTarget, ratioTarget] = isAnchorFile ? [500, 5] : [250, 3];
+      row('Native import, Chrome JSON', label(file), text, isAnchorFile ? `≥ ${mbsTarget} MB/s; ≥ ${ratioTarget}× JSON.parse` : `≥ ${mbsTarget} MB/s`, isAnchorFile ? `JSON.parse ${fmt(jpMbs)} MB/s` : null, ratio ? `${fmt(ratio)}×` : null, verdict(mm.mbs >= mbsTarget, ratio === null ? null : ratio >= ratioTarget));
     }
   }
   // One file on several threads (PLANEVIEW_JOBS), against one: ranges of a JSON file's events
@@ -367,8 +369,9 @@ async function main() {
     } else {
       const isAnchorFile = file === jsonAnchorFile && jpMbs;
       const ratio = isAnchorFile ? mm.mbs / jpMbs : null;
-      const fails = [mm.mbs >= 150 ? null : 'speed', memX <= 1.0 ? null : 'peak mem', modelX <= 0.5 ? null : 'model', ratio === null || ratio >= 3 ? null : 'ratio'].filter(Boolean);
-      row('Wasm import (Node), Chrome JSON', label(file), text, `≥ 150 MB/s;${isAnchorFile ? ' ≥ 3× JSON.parse;' : ''} peak ≤ 1.0×, model ≤ 0.5× input`, isAnchorFile ? `JSON.parse ${fmt(jpMbs)} MB/s` : null, ratio ? `${fmt(ratio)}×` : null, fails.length ? `FAIL (${fails.join(', ')})` : 'pass');
+      const mbsTarget = isAnchorFile ? 250 : 150;
+      const fails = [mm.mbs >= mbsTarget ? null : 'speed', memX <= 1.0 ? null : 'peak mem', modelX <= 0.5 ? null : 'model', ratio === null || ratio >= 3 ? null : 'ratio'].filter(Boolean);
+      row('Wasm import (Node), Chrome JSON', label(file), text, `≥ ${mbsTarget} MB/s;${isAnchorFile ? ' ≥ 3× JSON.parse;' : ''} peak ≤ 1.0×, model ≤ 0.5× input`, isAnchorFile ? `JSON.parse ${fmt(jpMbs)} MB/s` : null, ratio ? `${fmt(ratio)}×` : null, fails.length ? `FAIL (${fails.join(', ')})` : 'pass');
     }
   }
 
