@@ -626,23 +626,18 @@ fn arg_key<I: Interner>(
 ) -> Result<StrId, LexError> {
     if let Some((text, id)) = remembered.get(k) {
         // Matched in place, quotes included: a remembered key holds no quote or backslash,
-        // so these bytes are a plain string whose content is the key.
-        lx.peek();
-        let rest = lx.rest();
+        // so these bytes are a plain string whose content is the key. (A key that differs
+        // here but decodes to it, with escapes, is interned to the same id below.)
         let len = text.len();
-        let quoted = rest.first() == Some(&b'"') && rest.get(len + 1) == Some(&b'"');
-        if quoted && bytes_equal(&rest[1..=len], text) {
+        let opens = lx.peek() == Some(b'"');
+        let rest = lx.rest();
+        if opens && rest.get(len + 1) == Some(&b'"') && bytes_equal(&rest[1..=len], text) {
             lx.skip_bytes(len + 2);
             lx.expect(b':', "':'")?;
             return Ok(*id);
         }
     }
     let bytes = lx.key_bytes()?;
-    if let Some((text, id)) = remembered.get(k) {
-        if bytes_equal(text, bytes) {
-            return Ok(*id);
-        }
-    }
     let (id, lossy) = b.intern_bytes(bytes);
     let plain = !bytes.iter().any(|&c| c == b'"' || c == b'\\');
     if !lossy && plain && k < REMEMBERED_KEYS && bytes.len() <= REMEMBERED_KEY_BYTES {
