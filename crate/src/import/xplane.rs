@@ -44,7 +44,7 @@ use crate::model::{
     Trace, TraceBuilder, TrackId, TrackKind,
 };
 use event::{DecodedRun, Event, Placement, RawValue};
-use flows::{FlowStatIds, XFlows};
+use flows::{EventFlows, FlowStatIds, XFlows};
 use hashbrown::HashMap;
 use id_cache::IdCache;
 use pb::x_stat::Value;
@@ -216,16 +216,25 @@ fn survey_line(line: &EncodedLine, run_events: usize) -> LineSurvey {
         stop: None,
     };
     let mut fields = Fields::new(line.bytes);
-    for f in &mut fields {
+    let event = |survey: &mut LineSurvey, start: usize, payload: &[u8]| {
+        let events = survey.census.events;
+        if events > 0 && events % run_events == 0 {
+            survey.run_starts.push(start);
+        }
+        survey.census.count_event(payload);
+    };
+    loop {
+        // Events are most of a line: taken by the lean path, the rest by the walk.
+        while let Some((start, payload)) = fields.next_whole(LINE_EVENTS as u8) {
+            event(&mut survey, start, payload);
+        }
+        let Some(f) = fields.next() else {
+            break;
+        };
         if f.number == LINE_EVENTS && f.wire == LEN {
-            if !f.complete {
-                continue;
+            if f.complete {
+                event(&mut survey, f.start, f.payload);
             }
-            let events = survey.census.events;
-            if events > 0 && events % run_events == 0 {
-                survey.run_starts.push(f.start);
-            }
-            survey.census.count_event(f.payload);
         } else if f.complete && survey.header.merge(f.whole).is_err() {
             survey.bad_fields.push((f.start, f.number));
         }
@@ -572,7 +581,7 @@ impl Importer {
             Some(Placement::Aggregate(occurrences)) => {
                 self.aggregates += 1;
                 let kind = names.kind(event.metadata_id, &mut self.b);
-                let args = names.event_args(event, kind, &mut self.b);
+                let (args, _) = names.event_args(event, kind, &mut self.b);
                 let name = names.kinds[kind].name;
                 self.b
                     .add_aggregate(track, name, occurrences, event.duration_ps, args);
@@ -593,7 +602,7 @@ impl Importer {
         {
             return;
         }
-        let args = names.event_args(event, kind, &mut self.b);
+        let (args, flows) = names.event_args(event, kind, &mut self.b);
         let Some(slice) = self.b.add_slice(
             track,
             start,
@@ -606,8 +615,7 @@ impl Importer {
         };
         self.named_slices += u64::from(named);
         if names.flow_stats.any() {
-            self.flows
-                .note(&names.flow_stats, event.stats, slice, start, names.device);
+            self.flows.note(&flows, slice, start, names.device);
         }
     }
 
@@ -711,11 +719,18 @@ struct EventKind {
     args: ArgSetId,
 }
 
+/// A stat metadata id's name, and its slot among the plane's flow stats plus one (0: not one).
+#[derive(Clone, Copy, Debug)]
+struct StatKey {
+    key: StrId,
+    flow_slot: u8,
+}
+
 /// Per-plane caches: each stat key and event name is interned once per metadata id.
 #[derive(Debug)]
 struct PlaneNames<'p> {
     plane: &'p pb::XPlane,
-    stat_keys: IdCache<StrId>,
+    stat_keys: IdCache<StatKey>,
     kind_of: IdCache<usize>,
     kinds: Vec<EventKind>,
     /// The stats that carry flow ids on this plane.
@@ -742,15 +757,21 @@ impl<'p> PlaneNames<'p> {
     /// if the plane has none).
     #[inline]
     fn stat_key(&mut self, id: i64, b: &mut TraceBuilder) -> StrId {
+        self.stat(id, b).key
+    }
+
+    /// [`Self::stat_key`] with the stat's flow slot.
+    #[inline]
+    fn stat(&mut self, id: i64, b: &mut TraceBuilder) -> StatKey {
         match self.stat_keys.get(id) {
-            Some(key) => key,
+            Some(stat) => stat,
             None => self.new_stat_key(id, b),
         }
     }
 
     /// [`Self::stat_key`] for an id met for the first time on this plane.
     #[cold]
-    fn new_stat_key(&mut self, id: i64, b: &mut TraceBuilder) -> StrId {
+    fn new_stat_key(&mut self, id: i64, b: &mut TraceBuilder) -> StatKey {
         let plane = self.plane;
         let key = match plane.stat_metadata.get(&id) {
             Some(md) => b.intern(&md.name),
@@ -764,8 +785,10 @@ impl<'p> PlaneNames<'p> {
                 b.intern(&format!("stat#{id}"))
             }
         };
-        self.stat_keys.insert(id, key);
-        key
+        let flow_slot = self.flow_stats.slot(id).map_or(0, |slot| slot as u8 + 1);
+        let stat = StatKey { key, flow_slot };
+        self.stat_keys.insert(id, stat);
+        stat
     }
 
     /// Index in `kinds` of event metadata `id`, built on first use.
@@ -820,14 +843,24 @@ impl<'p> PlaneNames<'p> {
     }
 
     /// Builds an event's args: its own stats, packed, inheriting its metadata's stats
-    /// (those whose name it does not have itself; stat names are unique per plane).
-    fn event_args(&mut self, event: &Event, kind: usize, b: &mut TraceBuilder) -> ArgSetId {
+    /// (those whose name it does not have itself; stat names are unique per plane); and
+    /// gathers its flow stats on the way.
+    fn event_args(
+        &mut self,
+        event: &Event,
+        kind: usize,
+        b: &mut TraceBuilder,
+    ) -> (ArgSetId, EventFlows) {
+        let mut flows = EventFlows::default();
         for stat in event.stats {
-            let key = self.stat_key(stat.metadata_id, b);
+            let StatKey { key, flow_slot } = self.stat(stat.metadata_id, b);
+            if flow_slot > 0 {
+                flows.set(usize::from(flow_slot - 1), stat.value);
+            }
             let value = self.arg_value(stat.value, b);
             b.push_packed_arg(key, value);
         }
-        b.finish_packed_args(self.kinds[kind].args)
+        (b.finish_packed_args(self.kinds[kind].args), flows)
     }
 
     /// A stat's value as an arg value.

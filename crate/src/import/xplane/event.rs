@@ -201,6 +201,11 @@ pub(super) fn decode_event<'a>(bytes: &'a [u8], out: &mut RawEvent<'a>) -> Resul
         (out.duration_ps, pos) = varint_i64(bytes, pos + 1)?;
     }
     while bytes.get(pos) == Some(&KEY_STAT) {
+        if let Some((stat, next)) = usual_stat(bytes, pos) {
+            out.stats.push(stat);
+            pos = next;
+            continue;
+        }
         let (body, next) = length_delimited(bytes, pos + 1)?;
         out.stats.push(decode_stat(body)?);
         pos = next;
@@ -389,6 +394,63 @@ impl<'a> Iterator for WholeRecords<'a> {
         self.pos = self.message.len();
         None
     }
+}
+
+/// `XStat` field keys of the values [`usual_stat`] reads.
+const KEY_DOUBLE: u8 = 2 << 3 | FIXED64;
+const KEY_UINT: u8 = 3 << 3 | VARINT;
+const KEY_INT: u8 = 4 << 3 | VARINT;
+const KEY_STR: u8 = 5 << 3 | LEN;
+const KEY_REF: u8 = 7 << 3 | VARINT;
+
+/// The stat record whose key is at `bytes[pos]`, if it has the usual layout: a one-byte
+/// length, `metadata_id`, then one number, string or reference value that ends the record.
+/// Its varints are read from `bytes` (the whole event), where most have 8 bytes after them
+/// to be read with one load; a record's own bytes are often fewer. Returns the stat and the
+/// position after the record, the same stat [`decode_stat`] gives for the record's payload;
+/// `None` for any other layout (left to [`decode_stat`]), or a record that does not decode.
+#[inline(always)]
+fn usual_stat(bytes: &[u8], pos: usize) -> Option<(RawStat<'_>, usize)> {
+    let len = *bytes.get(pos + 1)?;
+    let end = pos + 2 + usize::from(len);
+    if len >= 0x80 || end > bytes.len() || bytes.get(pos + 2) != Some(&KEY_STAT_METADATA_ID) {
+        return None;
+    }
+    let (id, at) = read_varint(bytes, pos + 3).ok()?;
+    if at >= end {
+        return None;
+    }
+    let (value, value_end) = match bytes[at] {
+        KEY_UINT => {
+            let (v, next) = read_varint(bytes, at + 1).ok()?;
+            (RawValue::Uint(v), next)
+        }
+        KEY_INT => {
+            let (v, next) = read_varint(bytes, at + 1).ok()?;
+            (RawValue::Int(v as i64), next)
+        }
+        KEY_REF => {
+            let (v, next) = read_varint(bytes, at + 1).ok()?;
+            (RawValue::Ref(v), next)
+        }
+        KEY_STR => {
+            let text = bytes.get(at + 2..end)?;
+            if usize::from(*bytes.get(at + 1)?) != text.len() {
+                return None;
+            }
+            (RawValue::Str(std::str::from_utf8(text).ok()?), end)
+        }
+        KEY_DOUBLE => {
+            let raw = bytes.get(at + 1..end)?.first_chunk::<8>()?;
+            (RawValue::Double(f64::from_le_bytes(*raw)), at + 9)
+        }
+        _ => return None,
+    };
+    let stat = RawStat {
+        metadata_id: id as i64,
+        value,
+    };
+    (value_end == end).then_some((stat, end))
 }
 
 /// Decodes one encoded `XStat`.
@@ -630,6 +692,79 @@ mod tests {
             let ids: Vec<i64> = raw.stats.iter().map(|s| s.metadata_id).collect();
             let want_ids: Vec<i64> = want.stats.iter().map(|s| s.metadata_id).collect();
             assert_eq!(ids, want_ids);
+        }
+    }
+
+    /// One `XStat` value of any kind, long strings and bytes included.
+    fn any_value() -> impl proptest::strategy::Strategy<Value = Option<Value>> {
+        use proptest::prelude::*;
+        let text = proptest::collection::vec(any::<char>(), 0..70);
+        prop_oneof![
+            Just(None),
+            any::<u64>().prop_map(|v| Some(Value::DoubleValue(f64::from_bits(v)))),
+            any::<u64>().prop_map(|v| Some(Value::Uint64Value(v))),
+            any::<i64>().prop_map(|v| Some(Value::Int64Value(v))),
+            text.prop_map(|t| Some(Value::StrValue(t.into_iter().collect()))),
+            proptest::collection::vec(any::<u8>(), 0..20).prop_map(|b| Some(Value::BytesValue(b))),
+            any::<u64>().prop_map(|v| Some(Value::RefValue(v))),
+        ]
+    }
+
+    proptest::proptest! {
+        /// Where the usual-layout path reads a stat, it reads what `decode_stat` reads from
+        /// the record's payload, and ends where the record ends: on stats as writers encode
+        /// them, then with a byte changed (a mutated record may lose or keep the layout),
+        /// and with bytes after the record (read in the same 8-byte words).
+        #[test]
+        fn the_usual_layout_reads_what_decode_stat_reads(
+            id in proptest::prop_oneof![0i64..300, proptest::prelude::any::<i64>()],
+            value in any_value(),
+            change in proptest::option::of((0usize..200, proptest::prelude::any::<u8>())),
+            after in proptest::collection::vec(proptest::prelude::any::<u8>(), 0..12),
+        ) {
+            let stat = pb::XStat { metadata_id: id, value };
+            let mut bytes = pb::XEvent { stats: vec![stat], ..Default::default() }.encode_to_vec();
+            if let Some((at, byte)) = change {
+                if let Some(b) = bytes.get_mut(at) {
+                    *b = byte;
+                }
+            }
+            bytes.extend(&after);
+            if let Some((stat, end)) = usual_stat(&bytes, 0) {
+                let body = &bytes[2..end];
+                proptest::prop_assert_eq!(end, 2 + usize::from(bytes[1]));
+                // Compared by their bits: a double may be a NaN.
+                fn bits(s: RawStat<'_>) -> (i64, Option<u64>, RawValue<'_>) {
+                    match s.value {
+                        RawValue::Double(v) => (s.metadata_id, Some(v.to_bits()), RawValue::None),
+                        other => (s.metadata_id, None, other),
+                    }
+                }
+                proptest::prop_assert_eq!(decode_stat(body).map(bits), Ok(bits(stat)));
+            }
+        }
+    }
+
+    #[test]
+    fn the_usual_layout_takes_the_usual_stats() {
+        for value in [
+            Value::DoubleValue(0.5),
+            Value::Uint64Value(12_884_901_888),
+            Value::Int64Value(-3),
+            Value::StrValue("thunk.cc".into()),
+            Value::RefValue(9),
+        ] {
+            let stat = pb::XStat {
+                metadata_id: 5,
+                value: Some(value),
+            };
+            let bytes = pb::XEvent {
+                stats: vec![stat],
+                ..Default::default()
+            }
+            .encode_to_vec();
+            let (got, end) = usual_stat(&bytes, 0).expect("the usual layout");
+            assert_eq!((Ok(got), end), (decode_stat(&bytes[2..]), bytes.len()));
         }
     }
 

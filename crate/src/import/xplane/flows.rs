@@ -13,7 +13,7 @@
 //! (Info: the other end happened outside the profiled window or on an unprofiled thread).
 //! The `flow` stat of TPU async ops is not drawn.
 
-use super::event::{RawStat, RawValue};
+use super::event::RawValue;
 use super::pb;
 use crate::diagnostics::DiagnosticKind;
 use crate::model::{CategoryId, Ps, SliceId, TraceBuilder};
@@ -65,7 +65,7 @@ impl FlowStatIds {
 
     /// The slot of stat metadata `id`, if it is a flow stat.
     #[inline]
-    fn slot(&self, id: i64) -> Option<usize> {
+    pub(super) fn slot(&self, id: i64) -> Option<usize> {
         if self.dense.is_empty() {
             return self.ids.iter().position(|&w| w == Some(id));
         }
@@ -210,23 +210,26 @@ fn id_of(value: RawValue) -> Option<u64> {
     }
 }
 
+/// The flow stats of one event, by their slot in [`FlowStatIds`]: gathered while its stats
+/// are read for its args, noted once it is placed.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct EventFlows([Option<u64>; 5]);
+
+impl EventFlows {
+    /// Takes the value of a stat in `slot` (a later stat of the slot replaces it).
+    #[inline]
+    pub(super) fn set(&mut self, slot: usize, value: RawValue) {
+        if let Some(found) = self.0.get_mut(slot) {
+            *found = id_of(value);
+        }
+    }
+}
+
 impl XFlows {
     /// Records the flow stats of one placed event (`slice`, starting at `start`), on a
     /// device plane or not.
-    pub(super) fn note(
-        &mut self,
-        ids: &FlowStatIds,
-        stats: &[RawStat],
-        slice: SliceId,
-        start: Ps,
-        device: bool,
-    ) {
-        let mut found = [None::<u64>; 5];
-        for stat in stats {
-            if let Some(k) = ids.slot(stat.metadata_id) {
-                found[k] = id_of(stat.value);
-            }
-        }
+    pub(super) fn note(&mut self, flows: &EventFlows, slice: SliceId, start: Ps, device: bool) {
+        let found = flows.0;
         let end = |id| End { id, start, slice };
         if let Some(id) = found[0] {
             self.producers.push(found[1].unwrap_or(0), end(id));

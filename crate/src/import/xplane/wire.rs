@@ -82,6 +82,23 @@ impl<'a> Fields<'a> {
         self.stop.as_ref()
     }
 
+    /// The next field if it is a complete length-delimited field `number` with a one-byte
+    /// key: its start and payload, exactly as [`Iterator::next`] would yield them (then
+    /// `complete`). Otherwise `None`, with the walk where it was, for `next` to take.
+    #[inline]
+    pub fn next_whole(&mut self, number: u8) -> Option<(usize, &'a [u8])> {
+        let start = self.pos;
+        if !(1..16).contains(&number) || self.bytes.get(start) != Some(&(number << 3 | LEN)) {
+            return None;
+        }
+        let (len, payload_start) = read_varint(self.bytes, start + 1).ok()?;
+        if len > MAX_PLAUSIBLE_LEN || len > (self.bytes.len() - payload_start) as u64 {
+            return None;
+        }
+        self.pos = payload_start + len as usize;
+        Some((start, &self.bytes[payload_start..self.pos]))
+    }
+
     fn halt(&mut self, stop: Stop) -> Option<Field<'a>> {
         self.pos = self.bytes.len();
         self.stop = Some(stop);
@@ -242,6 +259,39 @@ mod tests {
         assert!(!all[2].complete);
         assert_eq!(all[2].payload, &[1, 2]);
         assert_eq!(fields.stop(), Some(&Stop::Cut { offset: 8 }));
+    }
+
+    #[test]
+    fn next_whole_takes_what_next_would_yield_complete_and_nothing_else() {
+        // field 2 "abc", field 2 "d", field 1 varint, field 2 declaring 5 bytes with 2 left.
+        let bytes = [
+            0x12, 3, b'a', b'b', b'c', 0x12, 1, b'd', 0x08, 1, 0x12, 5, 1, 2,
+        ];
+        for cut in 0..=bytes.len() {
+            let part = &bytes[..cut];
+            let mut lean = Fields::new(part);
+            let mut taken = Vec::new();
+            loop {
+                if let Some(whole) = lean.next_whole(2) {
+                    taken.push(whole);
+                } else if let Some(f) = lean.next() {
+                    assert!(
+                        !(f.number == 2 && f.complete),
+                        "cut {cut}: left a whole field"
+                    );
+                } else {
+                    break;
+                }
+            }
+            let want: Vec<(usize, &[u8])> = Fields::new(part)
+                .filter(|f| f.number == 2 && f.complete)
+                .map(|f| (f.start, f.payload))
+                .collect();
+            assert_eq!(taken, want, "cut {cut}");
+            let mut plain = Fields::new(part);
+            plain.by_ref().for_each(drop);
+            assert_eq!(lean.stop(), plain.stop(), "cut {cut}");
+        }
     }
 
     #[test]
