@@ -597,6 +597,31 @@ async function browserRows(inputs, label) {
       );
       await x.page.close().catch(() => undefined);
     }
+    // A 304 MB XSpace: imported in steps, its first preview (the events placed so far) against the
+    // whole profile's first frame. The file is read whole first (a plane's names come after its events).
+    {
+      const xs = SMOKE ? inputs.xspaceS : inputs.xspace10m;
+      log(`browser XSpace preview: ${xs}`);
+      const x = await loadInOurs(b.context, ours.url, xs, SMOKE ? 60000 : 600000);
+      const pms = x.ok ? x.preview_frame_ms : null;
+      const phases = x.load_phases;
+      const split = phases ? ` (engine: taking chunks ${fmt(phases.pushMs / 1000, 2)} s, importing ${fmt(phases.finishMs / 1000, 2)} s)` : '';
+      row(
+        SMOKE ? 'Browser: synthetic XSpace, first preview frame (smoke: tiny)' : 'Browser: 304 MB synthetic XSpace, first preview frame (the events placed so far, while the import runs in steps)',
+        label(xs),
+        !x.ok
+          ? `${x.outcome}${x.status ? `: ${x.status}` : ''}`
+          : pms !== null
+            ? `${fmt(pms / 1000, 2)} s after the drop; the whole profile's first frame ${fmt(x.first_frame_ms / 1000, 2)} s${split}`
+            : `no preview frame (imported before the first preview); first frame ${fmt(x.first_frame_ms / 1000, 2)} s${split}`,
+        'report',
+        null,
+        null,
+        '—',
+      );
+      await x.page.close().catch(() => undefined);
+    }
+
     let framePage = r.ok ? r.page : null;
     let frameFile = big;
     if (!framePage) {

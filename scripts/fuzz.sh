@@ -7,6 +7,7 @@
 # json_scan (the Chrome JSON scanner's vector and scalar backends give the same model),
 # json_parts (a Chrome JSON file read in parts gives the model of one reader),
 # xspace_threads (an XSpace imported on several threads gives the model of one),
+# xspace_steps (an XSpace imported in steps, with previews between them, gives the model of one import),
 # perfetto, hlo_proto, hlo_text (the HLO readers and the HLO view's requests), mlir (bytecode
 # decoder and printer), kernel (custom-call kernel extraction, HLO / StableHLO → MLIR).
 #
@@ -34,7 +35,7 @@ set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 FUZZ="$ROOT/fuzz"
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-120}"
-TARGETS="${FUZZ_TARGETS:-xspace xspace_threads chrome_json json_scan json_parts gzip detect_import lod perfetto hlo_proto hlo_text mlir kernel}"
+TARGETS="${FUZZ_TARGETS:-xspace xspace_threads xspace_steps chrome_json json_scan json_parts gzip detect_import lod perfetto hlo_proto hlo_text mlir kernel}"
 RUNS_PER_TARGET="${FUZZ_RUNS:--1}"
 MAX_LEN="${FUZZ_MAX_LEN:-8192}"
 MLIR_MAX_LEN=$(( MAX_LEN > 24576 ? MAX_LEN : 24576 ))
@@ -80,6 +81,9 @@ for f in $(files "${xs_dirs[@]}"); do plain "$f" | put "$d" "$(basename "$f")"; 
 d=$(seed_dir xspace_threads)
 # the pick byte (runs of 3 events, 2 threads), then the XSpace
 for f in $(files "${xs_dirs[@]}"); do { printf '\x02'; plain "$f"; } | put "$d" "$(basename "$f")"; done
+d=$(seed_dir xspace_steps)
+# the pick byte (runs of 3 events, steps of 4), then the XSpace
+for f in $(files "${xs_dirs[@]}"); do { printf '\x12'; plain "$f"; } | put "$d" "$(basename "$f")"; done
 d=$(seed_dir chrome_json)
 for f in $(files "${js_dirs[@]}"); do plain "$f" | put "$d" "$(basename "$f")"; done
 d=$(seed_dir json_scan)

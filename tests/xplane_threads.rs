@@ -40,53 +40,12 @@ fn every_xspace_file_on_several_threads_gives_the_model_of_one() {
     }
 }
 
-/// A generated XSpace: two planes, lines of many events with string and number stats.
-fn generated() -> Vec<u8> {
-    use common::xspace::{Event, Line, Plane, Val, encode};
-    const WORDS: [&str; 5] = ["alpha", "beta", "gamma", "delta", "epsilon"];
-    let line = |id: i64, name: &'static str, n: i64| Line {
-        id,
-        name,
-        timestamp_ns: 1_000 + id,
-        events: (0..n)
-            .map(|i| Event {
-                md: 1 + i % 3,
-                offset_ps: i * 1_000,
-                dur_ps: 900 - (i % 5) * 100,
-                stats: vec![(10, Val::S(WORDS[(i % 5) as usize])), (11, Val::I(i - 50))],
-                ..Event::default()
-            })
-            .collect(),
-        ..Line::default()
-    };
-    let plane = |id: i64, name: &'static str| Plane {
-        id,
-        name,
-        lines: vec![line(1, "a", 400), line(2, "b", 250), line(3, "c", 30)],
-        event_md: (1..=3)
-            .map(|m| (m, WORDS[m as usize], "", vec![]))
-            .collect(),
-        stat_md: vec![(10, "word"), (11, "number")],
-        ..Plane::default()
-    };
-    encode(&[plane(1, "/host:CPU"), plane(2, "/device:GPU:0")])
-}
-
 /// Cut and damaged copies keep what one thread keeps, with the same diagnostics (their
 /// examples name byte offsets, so a record counted out of order would show).
 #[test]
 fn damaged_xspace_on_several_threads_gives_the_model_of_one() {
-    let data = generated();
-    let mut inputs: Vec<Vec<u8>> = (1..12)
-        .map(|k| data[..data.len() * k / 12].to_vec())
-        .collect();
-    for k in 1..24 {
-        let mut flipped = data.clone();
-        let at = data.len() * k / 24;
-        flipped[at] ^= 0x5a;
-        flipped[at / 2 + 3] = 0xff;
-        inputs.push(flipped);
-    }
+    let data = common::xspace::generated();
+    let inputs = common::xspace::cut_and_damaged(&data);
     let intact = fingerprint(import_bytes_with(&data, &ImportOptions::default()));
     let (mut partial, mut with_damage) = (0, 0);
     for (k, input) in inputs.iter().enumerate() {

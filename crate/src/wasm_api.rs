@@ -69,8 +69,30 @@ impl Session {
         serde_json::to_string(&overview).map_err(|e| js_error(ApiError::Internal(e.to_string())))
     }
 
-    /// A preview of the part of a Chrome JSON file read so far, which answers the calls until
-    /// `finish`: its overview as JSON, or `undefined` for a format read only at the end (see
+    /// Imports about `events` events more of what was pushed (see
+    /// [`api::Session::finish_step`]): the overview as JSON once done, `undefined` while work
+    /// is left (the calls are then answered by the last preview).
+    pub fn finish_step(&mut self, events: f64) -> Result<Option<String>, JsValue> {
+        let overview = self
+            .inner
+            .finish_step(events.max(1.0) as u64)
+            .map_err(js_error)?;
+        overview
+            .map(|o| serde_json::to_string(&o))
+            .transpose()
+            .map_err(|e| js_error(ApiError::Internal(e.to_string())))
+    }
+
+    /// `[bytes read, all bytes, events placed]` of an import under way in steps; `undefined`
+    /// when none is.
+    pub fn import_progress(&self) -> Option<Vec<f64>> {
+        let (done, total, events) = self.inner.import_progress()?;
+        Some(vec![done as f64, total as f64, events as f64])
+    }
+
+    /// A preview of the part of a Chrome JSON file read so far, or of the events of an XSpace
+    /// placed so far by `finish_step`, which answers the calls until `finish`: its overview as
+    /// JSON, or `undefined` for a format read only at the end (see
     /// [`api::Session::preview`]).
     pub fn preview(&mut self) -> Result<Option<String>, JsValue> {
         self.inner

@@ -169,3 +169,49 @@ pub fn encode(planes: &[Plane]) -> Vec<u8> {
     }
     out
 }
+
+/// A generated XSpace: two planes, lines of many events with string and number stats.
+pub fn generated() -> Vec<u8> {
+    const WORDS: [&str; 5] = ["alpha", "beta", "gamma", "delta", "epsilon"];
+    let line = |id: i64, name: &'static str, n: i64| Line {
+        id,
+        name,
+        timestamp_ns: 1_000 + id,
+        events: (0..n)
+            .map(|i| Event {
+                md: 1 + i % 3,
+                offset_ps: i * 1_000,
+                dur_ps: 900 - (i % 5) * 100,
+                stats: vec![(10, Val::S(WORDS[(i % 5) as usize])), (11, Val::I(i - 50))],
+                ..Event::default()
+            })
+            .collect(),
+        ..Line::default()
+    };
+    let plane = |id: i64, name: &'static str| Plane {
+        id,
+        name,
+        lines: vec![line(1, "a", 400), line(2, "b", 250), line(3, "c", 30)],
+        event_md: (1..=3)
+            .map(|m| (m, WORDS[m as usize], "", vec![]))
+            .collect(),
+        stat_md: vec![(10, "word"), (11, "number")],
+        ..Plane::default()
+    };
+    encode(&[plane(1, "/host:CPU"), plane(2, "/device:GPU:0")])
+}
+
+/// Copies of `data` cut at 11 places and damaged at 23 (two bytes changed each).
+pub fn cut_and_damaged(data: &[u8]) -> Vec<Vec<u8>> {
+    let mut inputs: Vec<Vec<u8>> = (1..12)
+        .map(|k| data[..data.len() * k / 12].to_vec())
+        .collect();
+    for k in 1..24 {
+        let mut flipped = data.to_vec();
+        let at = data.len() * k / 24;
+        flipped[at] ^= 0x5a;
+        flipped[at / 2 + 3] = 0xff;
+        inputs.push(flipped);
+    }
+    inputs
+}

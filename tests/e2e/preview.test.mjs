@@ -1,8 +1,11 @@
-// End-to-end test of the timeline while a large Chrome JSON file streams in: a synthetic Kineto
-// trace of 200,000 events (42 MB, made by bench/gen-synthetic.mjs) is opened by `?url=` over a
-// network throttled to 16 MB/s (so it streams for seconds on any machine); while the page still
-// reads it, the timeline shows a preview of the events read so far (drawn boxes), and once it is
-// read the whole profile replaces the preview.
+// End-to-end tests of the timeline before a large file is loaded. A synthetic Kineto trace of
+// 200,000 events (42 MB, made by bench/gen-synthetic.mjs) is opened by `?url=` over a network
+// throttled to 16 MB/s (so it streams for seconds on any machine); while the page still reads it,
+// the timeline shows a preview of the events read so far (drawn boxes), and once it is read the
+// whole profile replaces the preview. A synthetic XSpace of 1,000,000 events (29 MB) is imported
+// in steps: the status bar counts the share imported, the timeline previews the events placed so
+// far (with `?quick-previews`, since this file imports in well under the second after which the
+// page itself would show one), and the whole profile replaces the preview.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -13,6 +16,7 @@ import { missingPrerequisite, setup, statusText, waitForState, withPage } from '
 
 const ROOT = resolve(import.meta.dirname, '..', '..');
 const EVENTS = 200_000;
+const XSPACE_EVENTS = 1_000_000;
 
 const skip = missingPrerequisite();
 if (skip) console.log(`# skipping the preview tests: ${skip}`);
@@ -71,6 +75,39 @@ describe('a timeline while the file streams in', { skip: skip ?? false }, () => 
       await waitForState(page, 'ready', 120000);
       assert.equal(await page.evaluate(() => document.querySelector('[data-testid="timeline"]')?.dataset.preview ?? null), null, 'the whole profile replaced the preview');
       assert.match(await statusText(page), /^synthetic_kineto\.json · chrome_json · /);
+      assert.ok(await drawn(page), 'the whole profile is drawn');
+    });
+  });
+
+  test('an XSpace imported in steps: its progress, a preview of the events placed, then the whole profile', async () => {
+    const xspace = join(dir, 'synthetic.xplane.pb');
+    const r = spawnSync(process.execPath, [join(ROOT, 'bench', 'gen-synthetic.mjs'), 'xspace', String(XSPACE_EVENTS), xspace], { stdio: ['ignore', 'ignore', 'inherit'] });
+    assert.equal(r.status, 0, 'gen-synthetic.mjs made the XSpace');
+    await withPage(env, 'preview-xspace', async (page) => {
+      // Everything the timeline and the progress line show while loading, recorded as it happens.
+      await page.addInitScript(() => {
+        const seen = { previews: [], progress: [] };
+        window.__seen = seen;
+        new MutationObserver(() => {
+          const preview = document.querySelector('[data-testid="timeline"]')?.getAttribute('data-preview');
+          if (preview && document.body.dataset.state === 'loading') seen.previews.push(Number(preview));
+          const text = document.getElementById('progress-text')?.textContent ?? '';
+          if (text.startsWith('importing ') && text !== seen.progress.at(-1)) seen.progress.push(text);
+        }).observe(document, { subtree: true, attributes: true, childList: true, characterData: true });
+      });
+      await page.goto(new URL('?quick-previews&url=made/synthetic.xplane.pb', env.url).href);
+      await waitForState(page, 'ready', 120000);
+      const seen = await page.evaluate(() => window.__seen);
+      assert.ok(
+        seen.previews.some((n) => n > 0 && n < XSPACE_EVENTS),
+        `a preview of part of the events before the whole profile: ${JSON.stringify(seen.previews.slice(0, 5))}`,
+      );
+      assert.ok(
+        seen.progress.some((t) => /^importing \d+ % · [\d,]+ events placed/.test(t)),
+        `the progress line counts the share imported: ${JSON.stringify(seen.progress.slice(0, 5))}`,
+      );
+      assert.equal(await page.evaluate(() => document.querySelector('[data-testid="timeline"]')?.dataset.preview ?? null), null, 'the whole profile replaced the preview');
+      assert.match(await statusText(page), /^synthetic\.xplane\.pb · xspace · /);
       assert.ok(await drawn(page), 'the whole profile is drawn');
     });
   });

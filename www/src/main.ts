@@ -49,9 +49,10 @@ function installThemeToggle(): void {
 
 function main(): void {
   installThemeToggle();
-  // `?crash-test` (end-to-end tests only) arms the worker's crash hook; see worker.ts.
-  const crashTest = new URLSearchParams(location.search).has('crash-test');
-  const pool = new EnginePool(new URL(crashTest ? './worker.js?crash-test' : './worker.js', import.meta.url));
+  // `?crash-test` and `?quick-previews` (end-to-end tests only) arm the worker's test hooks; see worker.ts.
+  const params = new URLSearchParams(location.search);
+  const hooks = ['crash-test', 'quick-previews'].filter((h) => params.has(h));
+  const pool = new EnginePool(new URL(`./worker.js${hooks.length ? `?${hooks.join('&')}` : ''}`, import.meta.url));
   // The views' engine: member 0's calls, or routed to the member a slice or track belongs to.
   const engine = new SessionEngine(pool.primary);
   pool.primary.onMemory((bytes) => {

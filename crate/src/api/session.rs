@@ -2,7 +2,7 @@
 
 use super::replies::Overview;
 use super::{ApiError, Profile, Request, Response};
-use crate::import::{ImportOptions, Incoming};
+use crate::import::{Finishing, ImportOptions, Incoming};
 
 /// One profile being loaded or explored: [`Session::push`] chunks, [`Session::finish`], then
 /// [`Session::handle`] calls (each fails with `no_profile` before a successful finish, or is
@@ -13,6 +13,8 @@ pub struct Session {
     profile: Option<Profile>,
     /// What [`Session::preview`] made of the part read so far, until `finish`.
     preview: Option<Profile>,
+    /// An import being finished in steps (see [`Session::finish_step`]).
+    finishing: Option<Finishing>,
 }
 
 impl Session {
@@ -76,18 +78,54 @@ impl Session {
     pub fn finish(&mut self) -> Result<Overview, ApiError> {
         self.profile = None;
         self.preview = None;
-        let imported = std::mem::take(&mut self.incoming).finish()?;
-        let profile = self.profile.insert(Profile::new(imported));
+        let imported = match self.finishing.take() {
+            Some(finishing) => finishing.finish(),
+            None => std::mem::take(&mut self.incoming).finish(),
+        };
+        let profile = self.profile.insert(Profile::new(imported?));
         Ok(Overview::of(profile.imported()))
     }
 
-    /// A profile of the part of a Chrome JSON file read so far (no args, no flows: see
+    /// [`Session::finish`] in steps, for a caller on one thread that answers calls (on the
+    /// preview) between them: each call does about `events` events of the import (an XSpace
+    /// is read a few runs of events at a time; other formats at once) and returns `None`
+    /// while work is left, then the overview as `finish` does. After an error the session is
+    /// as after a failed `finish`.
+    pub fn finish_step(&mut self, events: u64) -> Result<Option<Overview>, ApiError> {
+        let finishing = match &mut self.finishing {
+            Some(finishing) => finishing,
+            None => {
+                self.profile = None;
+                let started = std::mem::take(&mut self.incoming).finish_in_steps()?;
+                self.finishing.insert(started)
+            }
+        };
+        if finishing.step(events) {
+            self.finish().map(Some)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// How far a [`Session::finish_step`] import is: (decompressed bytes read, all of them,
+    /// events placed); `None` when none is under way.
+    pub fn import_progress(&self) -> Option<(u64, u64, u64)> {
+        let f = self.finishing.as_ref()?;
+        let (done, total) = f.progress();
+        Some((done, total, f.events_placed()))
+    }
+
+    /// A profile of the part of a Chrome JSON file read so far, or of the part of an XSpace
+    /// placed so far by [`Session::finish_step`] (no args, no flows: see
     /// [`crate::model::TraceBuilder::snapshot`]), answering calls until [`Session::finish`]
     /// replaces it; returns its overview, or `None` for a format that is read only at the end
     /// (or before the format is known). Each call makes a new preview, replacing the last.
     pub fn preview(&mut self) -> Option<Overview> {
         self.preview = None;
-        let imported = self.incoming.snapshot()?;
+        let imported = match &self.finishing {
+            Some(finishing) => finishing.snapshot()?,
+            None => self.incoming.snapshot()?,
+        };
         let preview = self.preview.insert(Profile::new(imported));
         Some(Overview::of(preview.imported()))
     }

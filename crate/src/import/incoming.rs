@@ -16,7 +16,10 @@
 
 use super::chrome_json::{self, ChromeJsonStream};
 use super::gzip::{GunzipStream, is_gzip};
-use super::{ImportOptions, Imported, import_unpacked_owned, report_degraded};
+use super::{
+    Finishing, ImportOptions, Imported, import_unpacked_in_steps, import_unpacked_owned,
+    report_degraded,
+};
 use crate::diagnostics::DiagnosticKind;
 use crate::error::ImportError;
 use crate::limits::{MAX_GZIP_RATIO, MAX_STREAMED_BYTES, MAX_UNPACKED_BYTES};
@@ -158,7 +161,18 @@ impl Incoming {
 
     /// Imports what has arrived: as [`import_bytes_with`](super::import_bytes_with) on the
     /// whole file would.
-    pub fn finish(mut self) -> Result<Imported, ImportError> {
+    pub fn finish(self) -> Result<Imported, ImportError> {
+        self.end(false)?.finish()
+    }
+
+    /// [`Incoming::finish`] in steps: an XSpace file is read a few runs of events per
+    /// [`Finishing::step`] (see [`super::xplane::Stepwise`]), on this thread; any other
+    /// format is imported here at once. The result is the same.
+    pub fn finish_in_steps(self) -> Result<Finishing, ImportError> {
+        self.end(true)
+    }
+
+    fn end(mut self, in_steps: bool) -> Result<Finishing, ImportError> {
         let mut cut = None;
         if let Some(g) = self.gunzip.take() {
             let end = g.finish()?;
@@ -169,8 +183,13 @@ impl Incoming {
             self.decide()?;
         }
         match std::mem::replace(&mut self.sink, Sink::Held(Vec::new())) {
-            Sink::Json(stream) => self.finish_json(*stream, cut),
-            Sink::Held(data) => import_unpacked_owned(data, cut, self.received, &self.options),
+            Sink::Json(stream) => self.finish_json(*stream, cut).map(Finishing::done),
+            Sink::Held(data) if in_steps => {
+                import_unpacked_in_steps(data, cut, self.received, &self.options)
+            }
+            Sink::Held(data) => {
+                import_unpacked_owned(data, cut, self.received, &self.options).map(Finishing::done)
+            }
             Sink::Undecided(_) => unreachable!("decided above"),
         }
     }

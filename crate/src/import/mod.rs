@@ -187,13 +187,9 @@ fn import_unpacked_from(
         return Err(ImportError::Empty);
     }
     let len = data.len();
-    let over_budget = data.len() as u64 > options.keep_args_up_to_bytes;
-    let effective = ImportOptions {
-        drop_args: options.drop_args || over_budget,
-        ..*options
-    };
+    let effective = effective_options(len, options);
     let mut mlir = None;
-    let mut trace = match detect(data) {
+    let trace = match detect(data) {
         Some(Detected::Mlir) => {
             let (source, trace) = crate::mlir::import(data)?;
             mlir = Some(source);
@@ -208,28 +204,163 @@ fn import_unpacked_from(
         Some(Detected::Hlo) => hlo::import(data)?,
         None => return Err(ImportError::NotRecognised(describe_unknown(data))),
     };
-    if let Some(cut) = gzip_cut {
-        if trace
-            .diagnostics
-            .get(DiagnosticKind::TruncatedInput)
-            .is_none()
-        {
-            trace
+    let tail = Tail {
+        gzip_cut,
+        bytes,
+        len,
+        options: *options,
+        effective,
+    };
+    Ok(tail.complete(trace, mlir))
+}
+
+/// The options an input of `len` decompressed bytes is imported with: without args past
+/// [`ImportOptions::keep_args_up_to_bytes`].
+fn effective_options(len: usize, options: &ImportOptions) -> ImportOptions {
+    ImportOptions {
+        drop_args: options.drop_args || len as u64 > options.keep_args_up_to_bytes,
+        ..*options
+    }
+}
+
+/// What an import adds to the importer's model: the gzip cut and the reduced detail as
+/// diagnostics, and the sizes.
+#[derive(Debug)]
+struct Tail {
+    gzip_cut: Option<String>,
+    bytes: u64,
+    len: usize,
+    options: ImportOptions,
+    effective: ImportOptions,
+}
+
+impl Tail {
+    fn complete(self, mut trace: Trace, mlir: Option<crate::mlir::Source>) -> Imported {
+        let len = self.len;
+        if let Some(cut) = self.gzip_cut {
+            if trace
                 .diagnostics
-                .record(DiagnosticKind::TruncatedInput, || {
-                    format!("gzip stream ends at byte {len} of the decompressed data ({cut})")
-                });
+                .get(DiagnosticKind::TruncatedInput)
+                .is_none()
+            {
+                trace
+                    .diagnostics
+                    .record(DiagnosticKind::TruncatedInput, || {
+                        format!("gzip stream ends at byte {len} of the decompressed data ({cut})")
+                    });
+            }
+        }
+        if self.effective.drop_args {
+            report_degraded(&mut trace, &self.options, len);
+        }
+        Imported {
+            trace,
+            bytes: self.bytes,
+            unpacked_bytes: len as u64,
+            mlir,
         }
     }
-    if effective.drop_args {
-        report_degraded(&mut trace, options, len);
+}
+
+/// [`import_unpacked_owned`] in steps: an XSpace is read a few runs of events per
+/// [`Finishing::step`] (see [`xplane::Stepwise`]); any other input is imported at once.
+/// Either way [`Finishing::finish`] gives what `import_unpacked_owned` gives.
+pub fn import_unpacked_in_steps(
+    data: Vec<u8>,
+    gzip_cut: Option<String>,
+    bytes: u64,
+    options: &ImportOptions,
+) -> Result<Finishing, ImportError> {
+    if detect(&data) != Some(Detected::Xspace) {
+        return import_unpacked_owned(data, gzip_cut, bytes, options).map(Finishing::done);
     }
-    Ok(Imported {
-        trace,
+    let len = data.len();
+    let effective = effective_options(len, options);
+    let tail = Tail {
+        gzip_cut,
         bytes,
-        unpacked_bytes: len as u64,
-        mlir,
+        len,
+        options: *options,
+        effective,
+    };
+    Ok(Finishing {
+        state: FinishingState::Xspace {
+            steps: Box::new(xplane::Stepwise::new(data, &effective)),
+            tail,
+        },
     })
+}
+
+/// An import being finished in steps (see [`Incoming::finish_in_steps`]).
+#[derive(Debug)]
+pub struct Finishing {
+    state: FinishingState,
+}
+
+#[derive(Debug)]
+enum FinishingState {
+    /// Imported at once.
+    Done(Box<Imported>),
+    /// An XSpace read in steps, and what completes its import.
+    Xspace {
+        steps: Box<xplane::Stepwise>,
+        tail: Tail,
+    },
+}
+
+impl Finishing {
+    /// An import already done.
+    pub fn done(imported: Imported) -> Self {
+        Finishing {
+            state: FinishingState::Done(Box::new(imported)),
+        }
+    }
+
+    /// Does about `events` events more of the work; true once there is none left (then call
+    /// [`Finishing::finish`], which sorts and indexes the model).
+    pub fn step(&mut self, events: u64) -> bool {
+        match &mut self.state {
+            FinishingState::Done(_) => true,
+            FinishingState::Xspace { steps, .. } => steps.step(events),
+        }
+    }
+
+    /// (decompressed input bytes read so far, all of them).
+    pub fn progress(&self) -> (u64, u64) {
+        match &self.state {
+            FinishingState::Done(imported) => (imported.unpacked_bytes, imported.unpacked_bytes),
+            FinishingState::Xspace { steps, .. } => steps.progress(),
+        }
+    }
+
+    /// Events placed so far (all of them once done).
+    pub fn events_placed(&self) -> u64 {
+        match &self.state {
+            FinishingState::Done(imported) => imported.trace.source_events,
+            FinishingState::Xspace { steps, .. } => steps.events_placed(),
+        }
+    }
+
+    /// A preview of what is placed so far (no args, no flows); `None` once done.
+    pub fn snapshot(&self) -> Option<Imported> {
+        match &self.state {
+            FinishingState::Done(_) => None,
+            FinishingState::Xspace { steps, tail } => Some(Imported {
+                trace: steps.snapshot(),
+                bytes: tail.bytes,
+                unpacked_bytes: tail.len as u64,
+                mlir: None,
+            }),
+        }
+    }
+
+    /// Takes the steps left and completes the import.
+    pub fn finish(self) -> Result<Imported, ImportError> {
+        match self.state {
+            FinishingState::Done(imported) => Ok(*imported),
+            FinishingState::Xspace { steps, tail } => Ok(tail.complete(steps.finish()?, None)),
+        }
+    }
 }
 
 /// Records why args and stats were not kept.

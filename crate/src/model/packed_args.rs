@@ -321,7 +321,7 @@ fn key_bit(codes: &[u8], key: StrId) -> u16 {
 }
 
 /// Appends `v` as a varint (7 bits a byte, low first, high bit: more follow).
-#[inline]
+#[inline(always)]
 fn push_varint(out: &mut Vec<u8>, v: u64) {
     if v < 0x80 {
         out.push(v as u8);

@@ -70,12 +70,15 @@ export interface LoadProgress {
   received: number;
   /** Total bytes, when known. */
   total: number | null;
-  /** Events read so far (Chrome JSON is read as it arrives; other formats at the end: 0). */
+  /** Events read so far (Chrome JSON is read as it arrives; an XSpace while it is imported; other formats at the end: 0). */
   events: number;
   phase: 'reading' | 'importing';
+  /** While an XSpace is imported (in steps): the share of its input read so far, 0–1. */
+  importedShare?: number;
   /**
-   * A preview of the part read so far (Chrome JSON only, when the open asked for previews): it
-   * answers the engine's calls until the load ends or the next preview comes.
+   * A preview of the part read so far (Chrome JSON as it streams in, an XSpace as it is
+   * imported; when the open asked for previews): it answers the engine's calls until the load
+   * ends or the next preview comes.
    */
   preview?: Profile;
 }

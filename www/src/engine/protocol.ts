@@ -14,7 +14,7 @@ export type ToWorker =
   | { op: 'slot'; slot: number }
   /** The slot is given up: its profile is freed and it gets no more messages. */
   | { op: 'drop'; slot: number }
-  /** `previews`: send previews of the part read so far while a Chrome JSON file streams in (worker.ts says when). */
+  /** `previews`: send previews of the part read so far while a Chrome JSON file streams in, or of the events placed so far while an XSpace is imported (worker.ts says when). */
   | { op: 'begin'; slot: number; load: number; name: string; size: number | null; reduced: boolean; previews: boolean }
   | { op: 'hint'; slot: number; load: number; unpacked: number }
   | { op: 'chunk'; slot: number; load: number; data: ArrayBuffer }
@@ -44,7 +44,8 @@ export type FromWorker =
   /** The size of the slot's Wasm memory after each load (it never shrinks; the repeated-load test checks that it plateaus). */
   | { type: 'memory'; slot: number; wasmMemoryBytes: number }
   | { type: 'progress'; slot: number; load: number; received: number; events: number }
-  | { type: 'importing'; slot: number; load: number }
+  /** The import began; then, for an import in steps (XSpace), the share of the input read and the events placed so far. */
+  | { type: 'importing'; slot: number; load: number; share?: number; events?: number }
   /** A preview of the part read so far: it answers the slot's calls until `loaded` (or the next preview). */
   | { type: 'preview'; slot: number; load: number; profile: Omit<Profile, 'fileName' | 'timings'> }
   | { type: 'loaded'; slot: number; load: number; profile: Omit<Profile, 'fileName' | 'timings'>; pushMs: number; finishMs: number }

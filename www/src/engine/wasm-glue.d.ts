@@ -16,6 +16,8 @@ export class Session {
   offset(): number;
   events_read(): number;
   finish(): string;
+  finish_step(events: number): string | undefined;
+  import_progress(): Float64Array | undefined;
   preview(): string | undefined;
   call(request: string): string;
   build_slice_levels(): void;

@@ -280,7 +280,8 @@ export class WorkerEngine implements Engine {
         const l = this.load;
         if (!l || l.id !== msg.load) return;
         l.phase = 'importing';
-        l.onProgress({ received: l.received, total: l.total, events: l.events, phase: 'importing' });
+        if (msg.events !== undefined) l.events = msg.events;
+        l.onProgress({ received: l.received, total: l.total, events: l.events, phase: 'importing', importedShare: msg.share });
         return;
       }
       case 'loaded': {

@@ -21,6 +21,13 @@ const scope = self as unknown as WorkerScope;
  */
 const CRASH_TEST = new URL(scope.location.href).searchParams.has('crash-test');
 
+/**
+ * Test hook, inert in normal use: with `?quick-previews` (main.ts passes it on), an import in steps
+ * makes its first preview as soon as events are placed, whatever the time left, so that a test can
+ * watch the previews of a file that imports in a fraction of a second.
+ */
+const QUICK_PREVIEWS = new URL(scope.location.href).searchParams.has('quick-previews');
+
 function post(msg: FromWorker, transfer: Transferable[] = []): void {
   scope.postMessage(msg, transfer);
 }
@@ -133,6 +140,21 @@ const PREVIEW_MAX_EVENTS = 1_000_000;
 /** No preview when the rest of a file of known size looks to take less than this (ms): the profile itself is near. */
 const PREVIEW_MIN_REST_MS = 1000;
 
+/** Events an import in steps does per call into the engine (a few runs of an XSpace's events). */
+const IMPORT_STEP_EVENTS = 16_384;
+/** How long an import in steps runs before the worker answers what came meanwhile (ms). */
+const IMPORT_SLICE_MS = 50;
+
+/** Runs `next` once the worker has handled the messages already queued (a message to itself: no timer clamping). */
+function yieldThen(next: () => void): void {
+  const channel = new MessageChannel();
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    next();
+  };
+  channel.port2.postMessage(null);
+}
+
 /** One slot: a Wasm instance of the core and the load or profile it holds. */
 class Slot {
   session: Session | null = null;
@@ -151,6 +173,8 @@ class Slot {
   /** Whether the current load sends previews (cleared once the format has none). */
   previews = false;
   loadStarted = 0;
+  /** When the current load's import began (its `finish`). */
+  importStarted = 0;
   /** The size of the file being loaded, when known. */
   loadSize: number | null = null;
   /** When the last preview was made, what it cost (ms) and how many events it held. */
@@ -311,16 +335,13 @@ class Slot {
         post({ type: 'importing', slot, load: msg.load });
         try {
           if (CRASH_TEST && !this.loadReduced && crashTest(this.loadName)) return;
-          const t = performance.now();
-          const parsed = parseExact(this.session.finish()) as Omit<Profile, 'fileName' | 'timings'>;
-          // The profile replaces any preview: its names are sent anew, its levels built.
-          this.sentStrings = new Set();
-          this.levelsPending = null;
-          post({ type: 'loaded', slot, load: msg.load, profile: parsed, pushMs: this.pushMs, finishMs: performance.now() - t });
         } catch (err) {
           this.failLoad(msg.load, err);
+          return;
         }
-        this.postMemory();
+        this.importStarted = performance.now();
+        this.lastPreview = { at: 0, ms: 0, events: 0 };
+        this.importSteps(msg.load, this.session);
         return;
       }
       case 'abort':
@@ -359,6 +380,59 @@ class Slot {
     const now = performance.now();
     const size = this.loadSize;
     if (size && this.received > 0 && ((now - this.loadStarted) * (size - this.received)) / this.received < PREVIEW_MIN_REST_MS) return false;
+    const last = this.lastPreview;
+    if (last.at === 0) return now - this.loadStarted >= PREVIEW_FIRST_MS;
+    return now - last.at >= Math.max(PREVIEW_EVERY_MS, 4 * last.ms) && events >= 1.5 * last.events;
+  }
+
+  /**
+   * Imports what was pushed in steps (an XSpace a few runs of events at a time; other formats at
+   * the first step) for about IMPORT_SLICE_MS, then lets the worker answer what came meanwhile
+   * (calls on a preview, a new load) before the next slice; posts the import's progress and, when
+   * due, a preview of what is placed so far. Gives up when the load was replaced or dropped.
+   */
+  private importSteps(load: number, session: Session): void {
+    const slot = this.id;
+    const sliceStart = performance.now();
+    try {
+      for (;;) {
+        const json = session.finish_step(IMPORT_STEP_EVENTS);
+        if (json !== undefined) {
+          const parsed = parseExact(json) as Omit<Profile, 'fileName' | 'timings'>;
+          // The profile replaces any preview: its names are sent anew, its levels built.
+          this.sentStrings = new Set();
+          this.levelsPending = null;
+          post({ type: 'loaded', slot, load, profile: parsed, pushMs: this.pushMs, finishMs: performance.now() - this.importStarted });
+          this.postMemory();
+          return;
+        }
+        if (performance.now() - sliceStart >= IMPORT_SLICE_MS) break;
+      }
+    } catch (err) {
+      this.failLoad(load, err);
+      this.postMemory();
+      return;
+    }
+    const progress = session.import_progress();
+    if (progress) {
+      const [done = 0, total = 0, events = 0] = progress;
+      post({ type: 'importing', slot, load, share: total > 0 ? done / total : 0, events });
+      if (this.importPreviewDue(done, total, events)) this.sendPreview(load, session, events);
+    }
+    yieldThen(() => {
+      if (load === this.currentLoad && this.session === session && !this.failedLoad) this.importSteps(load, session);
+    });
+  }
+
+  /**
+   * Whether to make a preview of an import in steps now: as `previewDue` decides for a file
+   * streaming in, with the import's share done in place of the bytes received.
+   */
+  private importPreviewDue(done: number, total: number, events: number): boolean {
+    if (!this.previews || events === 0 || events > PREVIEW_MAX_EVENTS || done <= 0) return false;
+    const now = performance.now();
+    if (QUICK_PREVIEWS) return this.lastPreview.at === 0;
+    if (((now - this.importStarted) * (total - done)) / done < PREVIEW_MIN_REST_MS) return false;
     const last = this.lastPreview;
     if (last.at === 0) return now - this.loadStarted >= PREVIEW_FIRST_MS;
     return now - last.at >= Math.max(PREVIEW_EVERY_MS, 4 * last.ms) && events >= 1.5 * last.events;

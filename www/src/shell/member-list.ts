@@ -65,8 +65,10 @@ export class MemberList {
   /** Shows the progress of member `index` while it waits, reads and imports. */
   progress(index: number, p: MemberProgress): void {
     if (p.phase === 'queued') this.setState(index, 'queued', 'waiting');
-    else if (p.phase === 'importing') this.setState(index, 'importing', `importing ${formatBytes(p.received)}…`);
-    else
+    else if (p.phase === 'importing') {
+      const share = p.importedShare === undefined ? '…' : `: ${Math.floor(Math.min(1, p.importedShare) * 100)} %`;
+      this.setState(index, 'importing', `importing ${formatBytes(p.received)}${share}`);
+    } else
       this.setState(
         index,
         'reading',

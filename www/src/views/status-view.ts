@@ -72,11 +72,14 @@ export class StatusView {
     this.els.progress.hidden = false;
     this.els.status.className = 'status is-loading';
     const bar = this.els.progressBar;
+    const shown = this.previewEvents !== null ? ` · the timeline shows the first ${formatCount(this.previewEvents)}` : '';
     if (p && p.phase === 'importing') {
       this.els.status.textContent = `${name}: importing ${formatBytes(p.received)}…`;
-      bar.classList.add('is-indeterminate');
-      bar.style.width = '100%';
-      this.els.progressText.textContent = 'importing…';
+      const share = p.importedShare;
+      bar.classList.toggle('is-indeterminate', share === undefined);
+      bar.style.width = share === undefined ? '100%' : `${(Math.min(1, share) * 100).toFixed(1)}%`;
+      this.els.progressText.textContent =
+        share === undefined ? 'importing…' : `importing ${Math.floor(Math.min(1, share) * 100)} % · ${formatCount(p.events)} events placed${shown}`;
     } else {
       const received = p?.received ?? 0;
       const total = p?.total ?? null;
@@ -86,7 +89,6 @@ export class StatusView {
       bar.style.width = pct === null ? '100%' : `${pct.toFixed(1)}%`;
       const bytes = total ? `${formatBytes(received)} of ${formatBytes(total)}` : formatBytes(received);
       const events = p?.events ? ` · ${formatCount(p.events)} events` : '';
-      const shown = this.previewEvents !== null ? ` · the timeline shows the first ${formatCount(this.previewEvents)}` : '';
       this.els.progressText.textContent = bytes + events + shown;
     }
     this.setBadge(null);
