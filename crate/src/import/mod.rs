@@ -186,8 +186,8 @@ fn import_unpacked_from(
     if data.is_empty() {
         return Err(ImportError::Empty);
     }
-    let len = data.len();
-    let effective = effective_options(len, options);
+    let tail = Tail::new(gzip_cut, bytes, data.len(), options);
+    let effective = tail.effective;
     let mut mlir = None;
     let trace = match detect(data) {
         Some(Detected::Mlir) => {
@@ -204,23 +204,7 @@ fn import_unpacked_from(
         Some(Detected::Hlo) => hlo::import(data)?,
         None => return Err(ImportError::NotRecognised(describe_unknown(data))),
     };
-    let tail = Tail {
-        gzip_cut,
-        bytes,
-        len,
-        options: *options,
-        effective,
-    };
     Ok(tail.complete(trace, mlir))
-}
-
-/// The options an input of `len` decompressed bytes is imported with: without args past
-/// [`ImportOptions::keep_args_up_to_bytes`].
-fn effective_options(len: usize, options: &ImportOptions) -> ImportOptions {
-    ImportOptions {
-        drop_args: options.drop_args || len as u64 > options.keep_args_up_to_bytes,
-        ..*options
-    }
 }
 
 /// What an import adds to the importer's model: the gzip cut and the reduced detail as
@@ -231,10 +215,25 @@ struct Tail {
     bytes: u64,
     len: usize,
     options: ImportOptions,
+    /// The options the importer runs with: without args past
+    /// [`ImportOptions::keep_args_up_to_bytes`] decompressed bytes.
     effective: ImportOptions,
 }
 
 impl Tail {
+    fn new(gzip_cut: Option<String>, bytes: u64, len: usize, options: &ImportOptions) -> Self {
+        Tail {
+            gzip_cut,
+            bytes,
+            len,
+            options: *options,
+            effective: ImportOptions {
+                drop_args: options.drop_args || len as u64 > options.keep_args_up_to_bytes,
+                ..*options
+            },
+        }
+    }
+
     fn complete(self, mut trace: Trace, mlir: Option<crate::mlir::Source>) -> Imported {
         let len = self.len;
         if let Some(cut) = self.gzip_cut {
@@ -274,18 +273,10 @@ pub fn import_unpacked_in_steps(
     if detect(&data) != Some(Detected::Xspace) {
         return import_unpacked_owned(data, gzip_cut, bytes, options).map(Finishing::done);
     }
-    let len = data.len();
-    let effective = effective_options(len, options);
-    let tail = Tail {
-        gzip_cut,
-        bytes,
-        len,
-        options: *options,
-        effective,
-    };
+    let tail = Tail::new(gzip_cut, bytes, data.len(), options);
     Ok(Finishing {
         state: FinishingState::Xspace {
-            steps: Box::new(xplane::Stepwise::new(data, &effective)),
+            steps: Box::new(xplane::Stepwise::new(data, &tail.effective)),
             tail,
         },
     })
