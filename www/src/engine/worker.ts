@@ -325,7 +325,7 @@ class Slot {
           this.received += msg.data.byteLength;
           const events = this.session.events_read();
           post({ type: 'progress', slot, load: msg.load, received: this.received, events });
-          if (this.previewDue(events)) this.sendPreview(msg.load, this.session, events);
+          if (this.previewDue(events, this.received, this.loadSize, this.loadStarted)) this.sendPreview(msg.load, this.session, events);
         } catch (err) {
           this.failLoad(msg.load, err);
         }
@@ -372,14 +372,14 @@ class Slot {
   /**
    * Whether to make a preview now: a while after the load began, then as often as
    * PREVIEW_EVERY_MS and 4× the last preview's cost allow, once half as many events again
-   * arrived, up to PREVIEW_MAX_EVENTS; never when the rest of the file looks to come within
-   * PREVIEW_MIN_REST_MS at the pace so far.
+   * arrived, up to PREVIEW_MAX_EVENTS; never when the rest of the work (`done` of `total`, bytes
+   * received or imported, begun at `since`) looks to be over within PREVIEW_MIN_REST_MS at the
+   * pace so far.
    */
-  private previewDue(events: number): boolean {
+  private previewDue(events: number, done: number, total: number | null, since: number): boolean {
     if (!this.previews || events === 0 || events > PREVIEW_MAX_EVENTS) return false;
     const now = performance.now();
-    const size = this.loadSize;
-    if (size && this.received > 0 && ((now - this.loadStarted) * (size - this.received)) / this.received < PREVIEW_MIN_REST_MS) return false;
+    if (total && done > 0 && ((now - since) * (total - done)) / done < PREVIEW_MIN_REST_MS) return false;
     const last = this.lastPreview;
     if (last.at === 0) return now - this.loadStarted >= PREVIEW_FIRST_MS;
     return now - last.at >= Math.max(PREVIEW_EVERY_MS, 4 * last.ms) && events >= 1.5 * last.events;
@@ -417,25 +417,12 @@ class Slot {
     if (progress) {
       const [done = 0, total = 0, events = 0] = progress;
       post({ type: 'importing', slot, load, share: total > 0 ? done / total : 0, events });
-      if (this.importPreviewDue(done, total, events)) this.sendPreview(load, session, events);
+      const due = QUICK_PREVIEWS ? this.previews && events > 0 && this.lastPreview.at === 0 : this.previewDue(events, done, total, this.importStarted);
+      if (due) this.sendPreview(load, session, events);
     }
     yieldThen(() => {
       if (load === this.currentLoad && this.session === session && !this.failedLoad) this.importSteps(load, session);
     });
-  }
-
-  /**
-   * Whether to make a preview of an import in steps now: as `previewDue` decides for a file
-   * streaming in, with the import's share done in place of the bytes received.
-   */
-  private importPreviewDue(done: number, total: number, events: number): boolean {
-    if (!this.previews || events === 0 || events > PREVIEW_MAX_EVENTS || done <= 0) return false;
-    const now = performance.now();
-    if (QUICK_PREVIEWS) return this.lastPreview.at === 0;
-    if (((now - this.importStarted) * (total - done)) / done < PREVIEW_MIN_REST_MS) return false;
-    const last = this.lastPreview;
-    if (last.at === 0) return now - this.loadStarted >= PREVIEW_FIRST_MS;
-    return now - last.at >= Math.max(PREVIEW_EVERY_MS, 4 * last.ms) && events >= 1.5 * last.events;
   }
 
   /** Makes a preview of the part read so far and sends it (the previews stop for a format without). */
